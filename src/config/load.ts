@@ -1,0 +1,179 @@
+import {
+  createDiagnostic,
+  joinPointer,
+  parseJsonWithPositions,
+  splitPointer,
+  type Diagnostic,
+  type JsonValue,
+  type PointerLocator,
+  type SourceLocation,
+  type StageResult,
+} from '../diagnostics/index.js';
+import type { DocsRoot } from '../root/index.js';
+
+export const CONFIG_FILE = 'docs.json';
+export const LEGACY_CONFIG_FILE = 'mint.json';
+
+/** docs.json after `$ref` composition, able to point back into whichever file each value came from. */
+export interface LoadedConfig {
+  /** The composed configuration (not yet validated). */
+  value: JsonValue;
+  /** Location of a pointer of the composed value, in the file it was written in. */
+  locate(pointer: string, target?: 'key' | 'value'): SourceLocation;
+  /** Every file the configuration was composed from, docs.json first, with content hashes. */
+  files: Array<{ path: string; hash: string }>;
+}
+
+interface Origin {
+  file: string;
+  pointer: string;
+}
+
+/**
+ * Loads docs.json with `{"$ref": "./part.json"}` composition: a reference is resolved relative to the
+ * file that holds it, must stay inside the docs root, may not form a cycle, and sibling keys override
+ * the keys of the referenced object.
+ */
+export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined> {
+  const diagnostics: Diagnostic[] = [];
+  if (!root.exists(CONFIG_FILE)) {
+    if (root.exists(LEGACY_CONFIG_FILE)) {
+      diagnostics.push(
+        createDiagnostic(
+          'config/legacy-mint-json',
+          'found only the legacy mint.json; docs-build reads docs.json, the format that replaced it',
+          { file: LEGACY_CONFIG_FILE, line: 1, column: 1 },
+          { suggestion: 'upgrade the configuration to docs.json (the vendor CLI has an `upgrade` command), then build again' },
+        ),
+      );
+    } else {
+      diagnostics.push(createDiagnostic('config/missing', `no ${CONFIG_FILE} at the top of the docs root`, undefined, { suggestion: `create ${CONFIG_FILE} in ${root.dir}` }));
+    }
+    return { value: undefined, diagnostics };
+  }
+
+  const locators = new Map<string, PointerLocator>();
+  const origins = new Map<string, Origin>();
+  const files: Array<{ path: string; hash: string }> = [];
+
+  const parseFile = (path: string, referencedAt?: SourceLocation): JsonValue | undefined => {
+    const read = root.read(path);
+    if (!read.ok) {
+      const code = read.problem.code === 'root/file-not-found' ? 'config/ref-not-found' : read.problem.code;
+      diagnostics.push(createDiagnostic(code, read.problem.message, referencedAt ?? { file: path }));
+      return undefined;
+    }
+    if (!files.some((f) => f.path === path)) files.push({ path, hash: read.file.hash });
+    const parsed = parseJsonWithPositions(read.file.text, path);
+    if (!parsed.ok) {
+      const { message, line, column } = parsed.error;
+      diagnostics.push(createDiagnostic('config/invalid-json', `${path} is not valid JSON: ${message}`, { file: path, line, column }));
+      return undefined;
+    }
+    locators.set(path, parsed.json.locator);
+    return parsed.json.value;
+  };
+
+  const locateIn = (origin: Origin, target: 'key' | 'value' = 'value'): SourceLocation =>
+    locators.get(origin.file)?.locate(origin.pointer, target) ?? { file: origin.file, pointer: origin.pointer };
+
+  const compose = (value: JsonValue, origin: Origin, composedPointer: string, stack: string[]): JsonValue => {
+    origins.set(composedPointer, origin);
+    if (Array.isArray(value)) {
+      return value.map((item, i) => compose(item, { file: origin.file, pointer: joinPointer(origin.pointer, i) }, joinPointer(composedPointer, i), stack));
+    }
+    if (value === null || typeof value !== 'object') return value;
+
+    const reference = Object.hasOwn(value, '$ref') ? value.$ref : undefined;
+    let base: JsonValue | undefined;
+    if (reference !== undefined) {
+      const refAt = locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, '$ref') });
+      base = resolveReference(reference, origin, refAt, composedPointer, stack);
+      if (base !== undefined && Object.keys(value).length > 1 && (base === null || typeof base !== 'object' || Array.isArray(base))) {
+        diagnostics.push(createDiagnostic('config/ref-invalid', `"${String(reference)}" holds ${Array.isArray(base) ? 'an array' : 'a non-object value'}, so the keys beside "$ref" cannot be merged into it`, refAt));
+        base = undefined;
+      } else if (base !== undefined && Object.keys(value).length === 1) {
+        return base;
+      }
+    }
+    const result: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
+    if (base && typeof base === 'object' && !Array.isArray(base)) Object.assign(result, base);
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && reference !== undefined) continue;
+      result[key] = compose(child, { file: origin.file, pointer: joinPointer(origin.pointer, key) }, joinPointer(composedPointer, key), stack);
+    }
+    return toPlainObject(result);
+  };
+
+  const resolveReference = (reference: JsonValue, origin: Origin, refAt: SourceLocation, composedPointer: string, stack: string[]): JsonValue | undefined => {
+    if (typeof reference !== 'string' || reference === '') {
+      diagnostics.push(createDiagnostic('config/ref-invalid', '"$ref" must be a relative path to a JSON file, such as "./navigation.json"', refAt));
+      return undefined;
+    }
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference) || reference.startsWith('#')) {
+      diagnostics.push(createDiagnostic('config/ref-invalid', `"${reference}" is not a local file; docs.json "$ref" composition only reads files inside the docs root`, refAt));
+      return undefined;
+    }
+    const resolved = root.resolve(reference, origin.file);
+    if (!resolved.ok) {
+      diagnostics.push(createDiagnostic(resolved.problem.code, resolved.problem.message, refAt));
+      return undefined;
+    }
+    const target = resolved.path;
+    if (stack.includes(target)) {
+      const chain = [...stack.slice(stack.indexOf(target)), target].join(' -> ');
+      diagnostics.push(createDiagnostic('config/ref-cycle', `"$ref" composition forms a cycle: ${chain}`, refAt));
+      return undefined;
+    }
+    if (!root.exists(target)) {
+      diagnostics.push(
+        createDiagnostic('config/ref-not-found', `"${reference}" does not exist (resolved to ${target})`, refAt),
+      );
+      return undefined;
+    }
+    const parsed = parseFile(target, refAt);
+    if (parsed === undefined) return undefined;
+    return compose(parsed, { file: target, pointer: '' }, composedPointer, [...stack, target]);
+  };
+
+  const top = parseFile(CONFIG_FILE);
+  if (top === undefined) return { value: undefined, diagnostics };
+  const value = compose(top, { file: CONFIG_FILE, pointer: '' }, '', [CONFIG_FILE]);
+
+  const locate = (pointer: string, target: 'key' | 'value' = 'value'): SourceLocation => {
+    let probe = pointer;
+    const segments = splitPointer(pointer);
+    // Walk up to the nearest composed node with a known origin, then re-append the remainder.
+    for (let kept = segments.length; kept >= 0; kept--) {
+      probe = joinPointer('', ...segments.slice(0, kept));
+      const origin = origins.get(probe);
+      if (origin) {
+        const rest = segments.slice(kept);
+        const location = locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, ...rest) }, target);
+        return { ...location, pointer };
+      }
+    }
+    return { file: CONFIG_FILE, line: 1, column: 1, pointer };
+  };
+
+  return { value: { value, locate, files }, diagnostics: diagnostics.filter(uniqueDiagnostic()) };
+}
+
+/** Objects built with a null prototype so `__proto__` keys stay data; returned as ordinary objects. */
+function toPlainObject(record: Record<string, JsonValue>): Record<string, JsonValue> {
+  const plain: Record<string, JsonValue> = {};
+  for (const key of Object.keys(record)) {
+    Object.defineProperty(plain, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+  }
+  return plain;
+}
+
+function uniqueDiagnostic(): (d: Diagnostic) => boolean {
+  const seen = new Set<string>();
+  return (d) => {
+    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}

@@ -1,0 +1,153 @@
+import type { Diagnostic, RelatedLocation, Severity, SourceLocation, Stage } from './diagnostic.js';
+
+interface CatalogEntry {
+  severity: Severity;
+  stage: Stage;
+  /** One line for the documentation of the code. */
+  title: string;
+}
+
+/**
+ * Every diagnostic code docs-build can emit. Codes are permanent: a code is never renamed or reused for
+ * another meaning. The default severity lives here so no check spells its own.
+ */
+export const catalog = {
+  // root: the docs-root boundary and reading files
+  'root/not-found': { severity: 'error', stage: 'root', title: 'The docs root folder does not exist' },
+  'root/path-escapes-root': { severity: 'error', stage: 'root', title: 'A path leads outside the docs root' },
+  'root/absolute-path': { severity: 'error', stage: 'root', title: 'An absolute file-system path was used where a docs-root path is expected' },
+  'root/symlink-outside': { severity: 'error', stage: 'root', title: 'A symbolic link points outside the docs root' },
+  'root/file-not-found': { severity: 'error', stage: 'root', title: 'A referenced file does not exist' },
+  'root/unreadable': { severity: 'error', stage: 'root', title: 'A file could not be read' },
+  'root/binary-file': { severity: 'error', stage: 'root', title: 'A text file holds binary data' },
+  'root/invalid-utf8': { severity: 'warning', stage: 'root', title: 'A file is not valid UTF-8; invalid bytes were replaced' },
+  'root/file-too-large': { severity: 'error', stage: 'root', title: 'A file is larger than docs-build accepts' },
+
+  // config: docs.json loading, composition, schema and semantic checks
+  'config/missing': { severity: 'error', stage: 'config', title: 'No docs.json in the docs root' },
+  'config/legacy-mint-json': { severity: 'error', stage: 'config', title: 'Only a legacy mint.json was found' },
+  'config/invalid-json': { severity: 'error', stage: 'config', title: 'docs.json (or a file it references) is not valid JSON' },
+  'config/ref-not-found': { severity: 'error', stage: 'config', title: 'A $ref in docs.json points at a missing file' },
+  'config/ref-cycle': { severity: 'error', stage: 'config', title: 'docs.json $ref composition forms a cycle' },
+  'config/ref-invalid': { severity: 'error', stage: 'config', title: 'A $ref in docs.json is not a relative path to a JSON object' },
+  'config/missing-required': { severity: 'error', stage: 'config', title: 'A required key is missing' },
+  'config/invalid-type': { severity: 'error', stage: 'config', title: 'A value has the wrong type' },
+  'config/invalid-enum': { severity: 'error', stage: 'config', title: 'A value is not one of the allowed values' },
+  'config/invalid-format': { severity: 'error', stage: 'config', title: 'A value does not have the required format (hex colour, URI, ...)' },
+  'config/invalid-value': { severity: 'error', stage: 'config', title: 'A value breaks a constraint (prefix, minimum length, range, ...)' },
+  'config/unknown-key': { severity: 'warning', stage: 'config', title: 'A key is not part of the docs.json format' },
+  'config/mixed-navigation': { severity: 'error', stage: 'config', title: 'A navigation node mixes several kinds of children' },
+  'config/asset-not-found': { severity: 'warning', stage: 'config', title: 'A logo, favicon or other asset path does not exist in the docs root' },
+
+  // navigation: the resolved tree
+  'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },
+  'navigation/duplicate-page': { severity: 'warning', stage: 'navigation', title: 'A page is listed more than once in the navigation' },
+  'navigation/no-spec-in-scope': { severity: 'error', stage: 'navigation', title: 'An endpoint reference has no OpenAPI file in scope' },
+  'navigation/invalid-entry': { severity: 'error', stage: 'navigation', title: 'A pages entry is neither a page path, a group nor an endpoint reference' },
+
+  // openapi: specs, endpoint references, generated pages
+  'openapi/spec-not-found': { severity: 'error', stage: 'openapi', title: 'An OpenAPI file named in docs.json or frontmatter cannot be found' },
+  'openapi/ambiguous-spec': { severity: 'error', stage: 'openapi', title: 'A spec reference matches several OpenAPI files' },
+  'openapi/parse-error': { severity: 'error', stage: 'openapi', title: 'An OpenAPI file is not valid JSON or YAML' },
+  'openapi/invalid': { severity: 'error', stage: 'openapi', title: 'An OpenAPI document breaks the OpenAPI specification' },
+  'openapi/unsupported-version': { severity: 'error', stage: 'openapi', title: 'Swagger 2.0 or an unknown OpenAPI version' },
+  'openapi/remote-ref-refused': { severity: 'error', stage: 'openapi', title: 'A remote $ref inside an OpenAPI document is refused' },
+  'openapi/remote-fetch-failed': { severity: 'error', stage: 'openapi', title: 'A remote OpenAPI URL could not be fetched' },
+  'openapi/offline-cache-miss': { severity: 'error', stage: 'openapi', title: 'Offline, and the remote OpenAPI URL is not in the cache' },
+  'openapi/insecure-url': { severity: 'error', stage: 'openapi', title: 'A remote OpenAPI URL does not use https' },
+  'openapi/unknown-endpoint': { severity: 'error', stage: 'openapi', title: 'An endpoint reference matches no operation of its spec' },
+  'openapi/ambiguous-endpoint': { severity: 'error', stage: 'openapi', title: 'An endpoint reference matches several operations' },
+  'openapi/unknown-webhook': { severity: 'error', stage: 'openapi', title: 'A webhook reference matches no webhook of its spec' },
+  'openapi/unknown-schema': { severity: 'error', stage: 'openapi', title: 'An openapi-schema reference matches no schema' },
+  'openapi/invalid-reference': { severity: 'error', stage: 'openapi', title: 'An endpoint reference is not of the form METHOD /path, <file> METHOD /path or webhook <name>' },
+  'openapi/hidden-endpoint-referenced': { severity: 'warning', stage: 'openapi', title: 'An explicit reference names an x-hidden operation' },
+  'openapi/bulk-generation-off': { severity: 'info', stage: 'openapi', title: 'Explicit endpoint references turned off page generation for the rest of a spec' },
+  'openapi/invalid-x-docs': { severity: 'error', stage: 'openapi', title: 'A malformed x-docs / x-mint extension' },
+  'openapi/invalid-x-hidden': { severity: 'warning', stage: 'openapi', title: 'x-hidden / x-excluded is not a boolean' },
+  'openapi/duplicate-operation-id': { severity: 'warning', stage: 'openapi', title: 'Two operations share an operationId' },
+  'openapi/undeclared-path-parameter': { severity: 'warning', stage: 'openapi', title: 'A path template parameter has no parameter definition' },
+
+  // mdx: pages, frontmatter, field components
+  'mdx/syntax-error': { severity: 'error', stage: 'mdx', title: 'A page is not valid MDX' },
+  'mdx/frontmatter-syntax-error': { severity: 'error', stage: 'mdx', title: 'Frontmatter is not valid YAML' },
+  'mdx/frontmatter-not-object': { severity: 'error', stage: 'mdx', title: 'Frontmatter is not a mapping of keys to values' },
+  'mdx/invalid-title': { severity: 'error', stage: 'mdx', title: 'Frontmatter title is not a string' },
+  'mdx/invalid-api': { severity: 'error', stage: 'mdx', title: 'Frontmatter api is not of the shape <METHOD> <target>' },
+  'mdx/invalid-playground': { severity: 'error', stage: 'mdx', title: 'Frontmatter playground is not interactive, simple or none' },
+  'mdx/invalid-auth-method': { severity: 'error', stage: 'mdx', title: 'Frontmatter authMethod is not bearer, basic, key or none' },
+  'mdx/invalid-openapi-reference': { severity: 'error', stage: 'mdx', title: 'Frontmatter openapi / openapi-schema is not a valid reference' },
+  'mdx/param-location-missing': { severity: 'error', stage: 'mdx', title: 'A ParamField has none of path, body, query, header' },
+  'mdx/param-location-multiple': { severity: 'error', stage: 'mdx', title: 'A ParamField has more than one of path, body, query, header' },
+  'mdx/response-name-missing': { severity: 'error', stage: 'mdx', title: 'A ResponseField has no name' },
+  'mdx/non-literal-attribute': { severity: 'warning', stage: 'mdx', title: 'A field attribute is an expression that is not a literal' },
+  'mdx/import-not-found': { severity: 'warning', stage: 'mdx', title: 'A local MDX import points at a missing file' },
+  'mdx/path-param-undocumented': { severity: 'warning', stage: 'mdx', title: 'A {name} path parameter of the api target has no ParamField path' },
+  'mdx/path-param-not-in-path': { severity: 'warning', stage: 'mdx', title: 'A ParamField path names a parameter missing from the api target' },
+
+  // precedence: api target, auth, playground
+  'precedence/server-required': { severity: 'error', stage: 'precedence', title: 'A relative api target needs api.mdx.server' },
+  'precedence/key-header-missing': { severity: 'error', stage: 'precedence', title: 'Auth method key needs api.mdx.auth.name as header name' },
+
+  // manifest
+  'manifest/page-id-collision': { severity: 'error', stage: 'manifest', title: 'Two pages resolve to the same page id' },
+  'manifest/write-failed': { severity: 'error', stage: 'manifest', title: 'The manifest could not be written' },
+
+  // migrate: hand-written pages -> OpenAPI
+  'migrate/invalid-spec': { severity: 'error', stage: 'migrate', title: 'The OpenAPI file is invalid; migration stops before any write' },
+  'migrate/matched': { severity: 'info', stage: 'migrate', title: 'A hand-written page matches an operation' },
+  'migrate/no-operation': { severity: 'error', stage: 'migrate', title: 'A hand-written page matches no operation' },
+  'migrate/ambiguous-operation': { severity: 'error', stage: 'migrate', title: 'A hand-written page matches several operations' },
+  'migrate/no-spec': { severity: 'error', stage: 'migrate', title: 'No OpenAPI file is in scope for a hand-written page' },
+  'migrate/field-missing-in-spec': { severity: 'warning', stage: 'migrate', title: 'A field of the page is missing from the operation' },
+  'migrate/field-missing-in-page': { severity: 'warning', stage: 'migrate', title: 'A field of the operation is missing from the page' },
+  'migrate/field-location-drift': { severity: 'warning', stage: 'migrate', title: 'A parameter is in a different location (in) on each side' },
+  'migrate/field-type-drift': { severity: 'warning', stage: 'migrate', title: 'A field has a different type on each side' },
+  'migrate/field-required-drift': { severity: 'warning', stage: 'migrate', title: 'A field is required on one side only' },
+  'migrate/field-default-drift': { severity: 'warning', stage: 'migrate', title: 'A field has a different default on each side' },
+  'migrate/field-nesting-drift': { severity: 'warning', stage: 'migrate', title: 'A field is nested differently on each side' },
+  'migrate/prose-lost': { severity: 'warning', stage: 'migrate', title: 'Prose outside field components would be lost' },
+  'migrate/edit': { severity: 'info', stage: 'migrate', title: 'The docs.json edit that replaces a page reference with an endpoint reference' },
+  'migrate/unused-page': { severity: 'info', stage: 'migrate', title: 'An MDX file that becomes unused after the migration' },
+
+  // admin: deploy-time agent-job checks
+  'admin/job-failed': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting ended as failed' },
+  'admin/job-archived': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting was archived' },
+  'admin/job-timeout': { severity: 'error', stage: 'admin', title: 'An agent job did not finish within its timeout' },
+  'admin/job-error': { severity: 'error', stage: 'admin', title: 'An agent job could not be read' },
+} as const satisfies Record<string, CatalogEntry>;
+
+export type DiagnosticCode = keyof typeof catalog;
+
+export interface DiagnosticExtras {
+  suggestion?: string | undefined;
+  related?: RelatedLocation[] | undefined;
+  /** Overrides the catalog's default severity (rare: e.g. a warning that a user setting escalates). */
+  severity?: Severity | undefined;
+}
+
+/** Builds a diagnostic with the catalog's severity and stage. Optional fields are omitted, never `undefined`. */
+export function createDiagnostic(
+  code: DiagnosticCode,
+  message: string,
+  location?: SourceLocation,
+  extras: DiagnosticExtras = {},
+): Diagnostic {
+  const entry = catalog[code];
+  const diagnostic: Diagnostic = {
+    code,
+    severity: extras.severity ?? entry.severity,
+    stage: entry.stage,
+    message,
+  };
+  if (location) {
+    diagnostic.file = location.file;
+    if (location.line !== undefined) diagnostic.line = location.line;
+    if (location.column !== undefined) diagnostic.column = location.column;
+    if (location.endLine !== undefined) diagnostic.endLine = location.endLine;
+    if (location.endColumn !== undefined) diagnostic.endColumn = location.endColumn;
+    if (location.pointer !== undefined) diagnostic.pointer = location.pointer;
+  }
+  if (extras.suggestion !== undefined) diagnostic.suggestion = extras.suggestion;
+  if (extras.related !== undefined && extras.related.length > 0) diagnostic.related = extras.related;
+  return diagnostic;
+}

@@ -1,0 +1,103 @@
+/**
+ * The one diagnostic type of docs-build. Every stage reports problems in the user's files as values of
+ * this type and goes on; only bugs in docs-build throw. JSON-safe so the `json` reporter and the
+ * programmatic API can hand it out unchanged.
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+export type Stage =
+  | 'root'
+  | 'config'
+  | 'navigation'
+  | 'openapi'
+  | 'mdx'
+  | 'precedence'
+  | 'manifest'
+  | 'migrate'
+  | 'admin'
+  | 'cli';
+
+/** A place in a file of the docs root. Lines and columns are 1-based; columns count UTF-16 code units. */
+export interface SourceLocation {
+  /** Path relative to the docs root, with forward slashes. */
+  file: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** JSON pointer inside `file` when the file is JSON or YAML. */
+  pointer?: string;
+}
+
+export interface RelatedLocation extends SourceLocation {
+  message: string;
+}
+
+export interface Diagnostic {
+  /** Stable code from the catalog, e.g. `config/invalid-enum`. Never renamed once released. */
+  code: string;
+  severity: Severity;
+  stage: Stage;
+  /** What is wrong, in plain words, without the position (reporters add it). */
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  pointer?: string;
+  /** A concrete fix: "did you mean ...", the closest file, the expected shape. */
+  suggestion?: string;
+  related?: RelatedLocation[];
+}
+
+export interface StageResult<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Code-unit comparison: locale-independent, so output order is the same on every machine. */
+function compareStrings(a: string | undefined, b: string | undefined): number {
+  const left = a ?? '';
+  const right = b ?? '';
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Deterministic order: file, line, column, severity, code, message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    compareStrings(a.file, b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    severityRank[a.severity] - severityRank[b.severity] ||
+    compareStrings(a.code, b.code) ||
+    compareStrings(a.message, b.message)
+  );
+}
+
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(compareDiagnostics);
+}
+
+export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number; infos: number } {
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+    else infos++;
+  }
+  return { errors, warnings, infos };
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** `--strict`: every warning becomes an error; infos stay infos. */
+export function promoteWarnings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d));
+}

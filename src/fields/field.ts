@@ -1,0 +1,30 @@
+import type { JsonValue } from '../diagnostics/index.js';
+
+/**
+ * The one field model shared by hand-written MDX pages (ParamField / ResponseField) and OpenAPI
+ * operations (parameters, request bodies, responses). The migration checker compares the two sides in
+ * this model, so both converters must fill it the same way.
+ */
+export type FieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'response';
+
+/** Where a field was declared: a component in an MDX page, or a JSON pointer in an OpenAPI file. */
+export type FieldSource =
+  | { file: string; line: number; column: number }
+  | { file: string; pointer: string };
+
+export interface Field {
+  name: string;
+  in: FieldLocation;
+  /** The type as written (MDX) or derived from the schema (OpenAPI), e.g. `string`, `integer[]`, `object`. */
+  type: string;
+  required: boolean;
+  default?: JsonValue;
+  deprecated?: boolean;
+  /** Markdown description (MDX: the component's children; OpenAPI: `description`). */
+  description?: string;
+  /** Nested fields: from Expandable / nested components in MDX, object schemas in OpenAPI. */
+  properties?: Field[];
+  /** Key in the manifest's `schemas` table where a recursive schema stops instead of nesting again. */
+  schemaRef?: string;
+  source: FieldSource;
+}

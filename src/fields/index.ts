@@ -1,0 +1,1 @@
+export type { Field, FieldLocation, FieldSource } from './field.js';

@@ -1,0 +1,2 @@
+export { DocsRoot, sha256 } from './docs-root.js';
+export type { SourceFile, PathProblem, Resolved, ReadResult, DocsRootOptions } from './docs-root.js';
