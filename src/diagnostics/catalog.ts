@@ -112,6 +112,7 @@ export const catalog = {
   // admin: deploy-time agent-job checks
   'admin/job-failed': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting ended as failed' },
   'admin/job-archived': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting was archived' },
+  'admin/job-no-pull-request': { severity: 'error', stage: 'admin', title: 'An agent job that must open a pull request completed without one' },
   'admin/job-timeout': { severity: 'error', stage: 'admin', title: 'An agent job did not finish within its timeout' },
   'admin/job-error': { severity: 'error', stage: 'admin', title: 'An agent job could not be read' },
 } as const satisfies Record<string, CatalogEntry>;

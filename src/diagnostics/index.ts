@@ -6,3 +6,5 @@ export { escapePointerSegment, joinPointer, parentPointer, splitPointer, unescap
 export { closestMatch, closestMatches, didYouMean } from './suggest.js';
 export { jsonLocator, parseJsonWithPositions, yamlLocator } from './source-map.js';
 export type { JsonSyntaxError, JsonValue, ParsedJson, PointerLocator } from './source-map.js';
+export { formatGithub, formatHuman, formatJson, summaryLine } from './reporters.js';
+export type { JsonReport, ReportOptions } from './reporters.js';

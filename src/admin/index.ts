@@ -1,0 +1,14 @@
+export { createAdminClient, normalizeBaseUrl } from './client.js';
+export type { AdminClient, AdminClientOptions, RequestOptions } from './client.js';
+export { AdminApiError, isAdminApiError } from './errors.js';
+export type { AdminApiErrorDetails, AdminApiErrorKind } from './errors.js';
+export { assertApiKeyShape, isApiKeyShape } from './key.js';
+export { backoffCap, backoffDelay, parseRetryAfter, resolveBackoff } from './retry.js';
+export type { BackoffOptions, Jitter, ResolvedBackoff } from './retry.js';
+export { agentJobSchema, errorSchema } from './schema.js';
+export { agentJobStatuses, finalAgentJobStatuses, isFinalStatus } from './types.js';
+export type { AgentJob, AgentJobSource, AgentJobStatus } from './types.js';
+export { waitForAgentJob } from './wait.js';
+export type { WaitOptions, WaitProgress } from './wait.js';
+export { runJobChecks } from './checks.js';
+export type { JobCheck, JobChecksOptions } from './checks.js';

@@ -1,0 +1,110 @@
+import { codeFrameColumns } from '@babel/code-frame';
+import { createColors } from 'picocolors';
+import { countBySeverity, sortDiagnostics, type Diagnostic } from './diagnostic.js';
+
+/** What reporters need from the outside world, passed in so they stay pure. */
+export interface ReportOptions {
+  /** Source text of a root-relative file, for code frames; undefined when unavailable. */
+  readSource?: (file: string) => string | undefined;
+  /** Prefix joined to root-relative file names in output (the docs root relative to the cwd). */
+  pathPrefix?: string;
+  /** ANSI colours (the CLI sets this only when stdout is a TTY). */
+  color?: boolean;
+  /** Show infos in human output (default true). */
+  showInfos?: boolean;
+}
+
+function displayPath(file: string | undefined, options: ReportOptions): string {
+  if (!file) return '';
+  const prefix = options.pathPrefix ?? '';
+  if (!prefix || prefix === '.') return file;
+  return `${prefix.replace(/\/+$/, '')}/${file}`;
+}
+
+function position(d: Diagnostic, options: ReportOptions): string {
+  const file = displayPath(d.file, options);
+  if (!file) return '';
+  if (d.line === undefined) return file;
+  return `${file}:${d.line}:${d.column ?? 1}`;
+}
+
+/** Human output, modelled on TypeScript's and vfile-reporter's: position, severity, message, code frame. */
+export function formatHuman(diagnostics: readonly Diagnostic[], options: ReportOptions = {}): string {
+  const c = createColors(options.color ?? false);
+  const shown = sortDiagnostics(diagnostics).filter((d) => options.showInfos !== false || d.severity !== 'info');
+  const blocks: string[] = [];
+  for (const d of shown) {
+    const label =
+      d.severity === 'error' ? c.red(c.bold('error')) : d.severity === 'warning' ? c.yellow(c.bold('warning')) : c.blue('info');
+    const where = position(d, options);
+    const lines = [`${where ? c.cyan(where) + ' ' : ''}${label} ${d.message} ${c.dim(d.code)}`];
+    const text = d.file && d.line !== undefined ? options.readSource?.(d.file) : undefined;
+    if (text !== undefined && d.line !== undefined) {
+      const start = { line: d.line, column: d.column ?? 1 };
+      const end = d.endLine !== undefined && d.endColumn !== undefined && (d.endLine > d.line || d.endColumn > start.column)
+        ? { line: d.endLine, column: d.endColumn }
+        : undefined;
+      const frame = codeFrameColumns(text, end ? { start, end } : { start }, { highlightCode: false, forceColor: false, linesAbove: 1, linesBelow: 1 });
+      lines.push(frame.split('\n').map((line) => '  ' + line).join('\n'));
+    }
+    if (d.suggestion) lines.push(`  ${c.green('hint:')} ${d.suggestion}`);
+    for (const r of d.related ?? []) {
+      const at = position({ ...r, code: '', severity: 'info', stage: 'cli', message: '' } as Diagnostic, options);
+      lines.push(`  ${c.dim('related:')} ${at ? at + ' ' : ''}${r.message}`);
+    }
+    blocks.push(lines.join('\n'));
+  }
+  const summary = summaryLine(diagnostics);
+  return (blocks.length ? blocks.join('\n\n') + '\n\n' : '') + summary + '\n';
+}
+
+export function summaryLine(diagnostics: readonly Diagnostic[]): string {
+  const { errors, warnings, infos } = countBySeverity(diagnostics);
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}`;
+}
+
+/** The documented, stable machine format (docs/diagnostics.md). */
+export interface JsonReport {
+  reportVersion: 1;
+  summary: { errors: number; warnings: number; infos: number };
+  diagnostics: Diagnostic[];
+}
+
+export function formatJson(diagnostics: readonly Diagnostic[], extra: Record<string, unknown> = {}): string {
+  const report: JsonReport & Record<string, unknown> = {
+    reportVersion: 1,
+    ...extra,
+    summary: countBySeverity(diagnostics),
+    diagnostics: sortDiagnostics(diagnostics),
+  };
+  return JSON.stringify(report, null, 2) + '\n';
+}
+
+/** GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` line per diagnostic. */
+export function formatGithub(diagnostics: readonly Diagnostic[], options: ReportOptions = {}): string {
+  const out: string[] = [];
+  for (const d of sortDiagnostics(diagnostics)) {
+    const command = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
+    const props: string[] = [];
+    if (d.file) props.push(`file=${escapeProperty(displayPath(d.file, options))}`);
+    if (d.line !== undefined) props.push(`line=${d.line}`);
+    if (d.column !== undefined) props.push(`col=${d.column}`);
+    if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
+    if (d.endColumn !== undefined && d.endLine === d.line) props.push(`endColumn=${d.endColumn}`);
+    props.push(`title=${escapeProperty(d.code)}`);
+    const message = d.suggestion ? `${d.message} (${d.suggestion})` : d.message;
+    out.push(`::${command} ${props.join(',')}::${escapeData(message)}`);
+  }
+  out.push(summaryLine(diagnostics));
+  return out.join('\n') + '\n';
+}
+
+// Escaping rules of the workflow-command format (actions/toolkit core/src/command.ts).
+function escapeData(value: string): string {
+  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(value: string): string {
+  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
