@@ -40,7 +40,8 @@ export interface Site {
   logo: (LightDark & { href?: string }) | null;
   favicon: LightDark | null;
   appearance: { default: 'system' | 'light' | 'dark'; strict: boolean };
-  fonts: (FontSettings & { heading?: FontSettings; body?: FontSettings }) | null;
+  /** `family` is absent only when the site font is split into `heading` and `body` fonts. */
+  fonts: (Partial<FontSettings> & { heading?: FontSettings; body?: FontSettings }) | null;
   icons: { library: 'fontawesome' | 'lucide' | 'tabler' };
   background: {
     decoration?: 'gradient' | 'grid' | 'windows';
@@ -57,7 +58,8 @@ export interface Site {
   integrations: Record<string, Record<string, JsonValue>>;
   api: {
     mdx: { server: string[]; auth: { method?: 'bearer' | 'basic' | 'key'; name?: string } };
-    playground: { display: 'interactive' | 'simple' | 'none' | null };
+    /** `display` null when unset. docs.json's `auth` ("interactive for signed-in readers") is recorded as `interactive`. */
+    playground: { display: 'interactive' | 'simple' | 'none' | null; proxy?: boolean; credentials?: boolean };
     /** Other keys of `api` (examples, params, ...) as written. */
     [key: string]: JsonValue | object | undefined;
   };

@@ -1,0 +1,208 @@
+import path from 'node:path';
+import { runJobChecks } from '../admin/index.js';
+import { loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
+import {
+  createDiagnostic,
+  countBySeverity,
+  hasErrors,
+  promoteWarnings,
+  sortDiagnostics,
+  type Diagnostic,
+  type JsonValue,
+} from '../diagnostics/index.js';
+import type { Field } from '../fields/index.js';
+import { serializeManifest } from '../manifest/serialize.js';
+import type { Manifest, Page, Site } from '../manifest/types.js';
+import { writeFileAtomic } from '../manifest/write.js';
+import { checkImports, parseMdxPage, type ParsedPage } from '../mdx/index.js';
+import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
+import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
+import { DocsRoot } from '../root/index.js';
+import { generatorName, generatorVersion } from '../version.js';
+import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
+import { toNavNodes } from './navigation-nodes.js';
+import type { BuildOptions, BuildResult, BuildStats } from './types.js';
+
+/**
+ * Runs the whole pipeline on a docs root and returns the manifest with every diagnostic. Never prints,
+ * never exits; writes only `outFile`, atomically, and only when there are no errors.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const diagnostics: Diagnostic[] = [];
+  const root = DocsRoot.open(options.root);
+  if (!root) {
+    return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${options.root}" does not exist or is not a folder`)] };
+  }
+
+  const loaded = loadConfig(root);
+  diagnostics.push(...loaded.diagnostics);
+  const config = loaded.value;
+  if (!config) return finish(options, diagnostics);
+
+  diagnostics.push(...validateConfig(config));
+  const site = normalizeSite(config.value);
+  const navigation = resolveNavigation(config, root);
+  diagnostics.push(...navigation.diagnostics);
+
+  const mdx = parsePages(root, navigation.value, diagnostics);
+  const settings = apiSettings(site, config);
+  const openapi = await resolveOpenapi({
+    root,
+    tree: navigation.value,
+    parsedPages: mdx,
+    site,
+    offline: options.offline ?? false,
+    cacheDir: options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache'),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  diagnostics.push(...openapi.diagnostics);
+
+  const pages: Record<string, Page> = {};
+  const pageSources = new Map<string, string>();
+  const addPage = (page: Page, sourceLabel: string): void => {
+    const existing = pages[page.id];
+    if (existing) {
+      diagnostics.push(
+        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${pageSources.get(page.id)} and ${sourceLabel}`, sourceLocation(page), {
+          related: [{ ...sourceLocation(existing), message: `"${page.id}" first produced here` }],
+          suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
+        }),
+      );
+      return;
+    }
+    pages[page.id] = page;
+    pageSources.set(page.id, sourceLabel);
+  };
+
+  for (const [id, parsed] of mdx) {
+    const page = mdxPage(id, parsed, settings, openapi, diagnostics);
+    addPage(page, parsed.path);
+  }
+  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel);
+
+  const lookup = {
+    pages,
+    pageOf: (item: NavItem): string | undefined => (item.type === 'page' ? (item.file ? item.id : undefined) : openapi.endpointPageOf(item.pointer)),
+    specOf: (item: NavItem): string | undefined => (item.type === 'division' ? openapi.specIdOf(item.specScope) : undefined),
+    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer),
+  };
+  const navNodes = toNavNodes(navigation.value.items, lookup);
+
+  if (options.jobChecks && !hasErrors(diagnostics)) {
+    const { checks, ...client } = options.jobChecks;
+    diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
+  }
+
+  const final = options.strict ? promoteWarnings(diagnostics) : diagnostics;
+  const counts = countBySeverity(final);
+  const manifest: Manifest = {
+    manifestVersion: 1,
+    generator: { name: generatorName, version: generatorVersion },
+    site,
+    navigation: navNodes,
+    pages,
+    openapi: openapi.specs,
+    schemas: openapi.schemas,
+    diagnostics: { errors: counts.errors, warnings: counts.warnings },
+  };
+  return finish(options, final, manifest, statsOf(manifest, mdx.size));
+}
+
+function finish(options: BuildOptions, diagnostics: Diagnostic[], manifest?: Manifest, stats?: BuildStats): BuildResult {
+  const sorted = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+  const result: BuildResult = { diagnostics: sorted };
+  if (manifest) result.manifest = manifest;
+  if (stats) result.stats = stats;
+  if (manifest && options.outFile && !hasErrors(sorted)) {
+    try {
+      writeFileAtomic(options.outFile, serializeManifest(manifest));
+      result.written = options.outFile;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      result.diagnostics = sortDiagnostics([
+        ...sorted,
+        createDiagnostic('manifest/write-failed', `the manifest could not be written to ${options.outFile} (${reason})`),
+      ]);
+    }
+  }
+  return result;
+}
+
+/** Parses every MDX/MD page the navigation references, once each (duplicates and group roots included). */
+function parsePages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[]): Map<string, ParsedPage> {
+  const parsed = new Map<string, ParsedPage>();
+  for (const item of tree.pages) {
+    if (!item.file || parsed.has(item.id)) continue;
+    const read = root.read(item.file);
+    if (!read.ok) {
+      diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
+      continue;
+    }
+    if (read.file.invalidUtf8) {
+      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file, line: 1, column: 1 }));
+    }
+    const result = parseMdxPage(read.file);
+    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
+    parsed.set(item.id, result.value);
+  }
+  return parsed;
+}
+
+function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
+  const at = (pointer: string) => config.locate(pointer);
+  const value = config.value as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
+  return apiSettingsFromSite(site.api, {
+    ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
+    ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),
+    ...(value.api?.playground?.display !== undefined ? { playground: at('/api/playground/display') } : {}),
+  });
+}
+
+function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
+  const page: Page = {
+    id,
+    kind: 'page',
+    title: parsed.title,
+    source: { file: parsed.path, line: 1, column: 1 },
+    frontmatter: parsed.frontmatter,
+    hidden: parsed.hidden,
+    contentHash: parsed.contentHash,
+  };
+  if (parsed.sidebarTitle !== undefined) page.sidebarTitle = parsed.sidebarTitle;
+  if (parsed.description !== undefined) page.description = parsed.description;
+  if (isEndpointPage(parsed)) {
+    const endpoint = resolveEndpoint(parsed, settings);
+    diagnostics.push(...endpoint.diagnostics);
+    Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
+  } else {
+    // `openapi:` / `openapi-schema:` pages take their data from the spec.
+    openapi.decorateMdxPage(page, parsed);
+  }
+  if (page.kind === 'page' && (parsed.params.length > 0 || parsed.responseFields.length > 0)) {
+    page.params = parsed.params;
+    page.responseFields = parsed.responseFields;
+  }
+  return page;
+}
+
+function sourceLocation(page: Page): { file: string; line?: number; column?: number; pointer?: string } {
+  return page.source;
+}
+
+function countFields(fields: readonly Field[] | undefined): number {
+  let n = 0;
+  for (const field of fields ?? []) n += 1 + countFields(field.properties);
+  return n;
+}
+
+function statsOf(manifest: Manifest, mdxPages: number): BuildStats {
+  let endpointPages = 0;
+  let generatedPages = 0;
+  let fields = 0;
+  for (const page of Object.values(manifest.pages)) {
+    if (page.kind === 'openapi') generatedPages++;
+    if (page.kind !== 'page') endpointPages++;
+    fields += countFields(page.params) + countFields(page.responseFields);
+  }
+  return { pages: Object.keys(manifest.pages).length, mdxPages, endpointPages, generatedPages, specs: Object.keys(manifest.openapi).length, fields };
+}

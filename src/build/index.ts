@@ -1,0 +1,3 @@
+export { build } from './build.js';
+export { docsSchemaText } from './schema-text.js';
+export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './types.js';

@@ -1,0 +1,6 @@
+import { docsSchema } from '../config/index.js';
+
+/** The docs.json JSON Schema as printed by `docs-build schema`. */
+export function docsSchemaText(): string {
+  return JSON.stringify(docsSchema, null, 2) + '\n';
+}

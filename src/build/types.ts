@@ -1,0 +1,51 @@
+import type { JobCheck, JobChecksOptions } from '../admin/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { Manifest } from '../manifest/types.js';
+
+/** Options of `build()`. Every option is optional except `root`. */
+export interface BuildOptions {
+  /** The docs root: the folder holding docs.json. */
+  root: string;
+  /** Write the manifest here (atomically) when the run has no errors. Default: nothing is written. */
+  outFile?: string;
+  /** Treat warnings as errors. Default false. */
+  strict?: boolean;
+  /** Never fetch remote OpenAPI files; use only the on-disk cache. Default false. */
+  offline?: boolean;
+  /** Folder of the remote-spec cache. Default `<root>/.docs-build/cache`. */
+  cacheDir?: string;
+  /** fetch used for remote OpenAPI files (tests inject one). Default: global fetch. */
+  fetch?: typeof fetch;
+  /** Agent jobs that must have completed before a manifest is emitted (deploy pipelines; docs/admin.md). */
+  jobChecks?: JobCheckOptions;
+  signal?: AbortSignal;
+}
+
+/** `build()`'s job checks: the jobs, plus how to reach the admin API (docs/admin.md). */
+export interface JobCheckOptions extends JobChecksOptions {
+  checks: JobCheck[];
+}
+
+export interface BuildStats {
+  /** Pages in the manifest. */
+  pages: number;
+  /** Hand-written pages (kind `page` and `endpoint`). */
+  mdxPages: number;
+  /** Pages with endpoint data: MDX `api:`/`openapi:` pages and generated pages. */
+  endpointPages: number;
+  /** Pages generated from OpenAPI operations (kind `openapi`). */
+  generatedPages: number;
+  /** OpenAPI files loaded. */
+  specs: number;
+  /** Fields (params + response fields, nested included) across all pages. */
+  fields: number;
+}
+
+export interface BuildResult {
+  /** The manifest; present whenever the configuration could be read, even with errors (it is then not written). */
+  manifest?: Manifest;
+  diagnostics: Diagnostic[];
+  /** Absolute path of the written manifest, when one was written. */
+  written?: string;
+  stats?: BuildStats;
+}

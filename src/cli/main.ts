@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { build, docsSchemaText, type BuildResult } from '../build/index.js';
+import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { generatorVersion } from '../version.js';
+import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
+import { jobCommand } from './job.js';
+
+type Format = 'human' | 'json' | 'github';
+
+interface CompileOptions {
+  out?: string;
+  format: Format;
+  strict?: boolean;
+  offline?: boolean;
+}
+
+/** Parses argv, runs the command, and returns the process exit code. Never calls process.exit. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const setExitCode = (code: number): void => {
+    exitCode = code;
+  };
+  const program = createProgram(io, setExitCode);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`docs-build: ${error.message}\n`);
+      return ExitCode.usage;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr(`docs-build: internal error (this is a bug in docs-build, please report it with the output below)\n${detail}\n`);
+    return ExitCode.usage;
+  }
+  return exitCode;
+}
+
+export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+  const program = new Command('docs-build')
+    .description('Compile a docs.json + MDX + OpenAPI documentation repository into one site manifest.')
+    .version(generatorVersion, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError('(run docs-build --help for usage)');
+
+  const formatOption = (): Option =>
+    new Option('--format <format>', 'output format of diagnostics').choices(['human', 'json', 'github']).default('human');
+
+  program
+    .command('build')
+    .description('check a docs root and write its manifest (nothing is written when there are errors)')
+    .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
+    .option('-o, --out <file>', 'where to write the manifest (default: <root>/.docs-build/manifest.json)')
+    .addOption(formatOption())
+    .option('--strict', 'treat warnings as errors')
+    .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+    .action(async (root: string, options: CompileOptions) => {
+      const rootDir = path.resolve(io.cwd, root);
+      const outFile = path.resolve(io.cwd, options.out ?? path.join(root, '.docs-build', 'manifest.json'));
+      const started = performance.now();
+      const result = await build({ root: rootDir, outFile, strict: options.strict ?? false, offline: options.offline ?? false });
+      report(io, result, options.format, rootDir, { command: 'build', elapsedMs: performance.now() - started, outFile });
+      setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
+    });
+
+  program
+    .command('check')
+    .description('validate a docs root without writing anything')
+    .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
+    .addOption(formatOption())
+    .option('--strict', 'treat warnings as errors')
+    .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+    .action(async (root: string, options: CompileOptions) => {
+      const rootDir = path.resolve(io.cwd, root);
+      const started = performance.now();
+      const result = await build({ root: rootDir, strict: options.strict ?? false, offline: options.offline ?? false });
+      report(io, result, options.format, rootDir, { command: 'check', elapsedMs: performance.now() - started });
+      setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
+    });
+
+  program
+    .command('schema')
+    .description('print the JSON Schema of docs.json')
+    .action(() => {
+      io.stdout(docsSchemaText());
+    });
+
+  program.addCommand(jobCommand(io, setExitCode));
+  return program;
+}
+
+interface RunInfo {
+  command: 'build' | 'check';
+  elapsedMs: number;
+  outFile?: string;
+}
+
+function report(io: CliIo, result: BuildResult, format: Format, rootDir: string, run: RunInfo): void {
+  const pathPrefix = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
+  const diagnostics: Diagnostic[] = result.diagnostics;
+  if (format === 'json') {
+    io.stdout(formatJson(diagnostics, { command: run.command, root: pathPrefix, ...(result.written ? { manifest: relative(io, result.written) } : {}), stats: result.stats }));
+    return;
+  }
+  if (format === 'github') {
+    io.stdout(formatGithub(diagnostics, { pathPrefix }));
+    return;
+  }
+  const readSource = (file: string): string | undefined => {
+    try {
+      return readFileSync(path.join(rootDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource });
+  const stats = result.stats;
+  const what = stats
+    ? `${stats.pages} pages (${stats.mdxPages} MDX, ${stats.endpointPages} endpoint, ${stats.generatedPages} generated from ${stats.specs} OpenAPI file${stats.specs === 1 ? '' : 's'})`
+    : 'nothing';
+  const outcome =
+    run.command === 'check'
+      ? `checked ${what}`
+      : result.written
+        ? `built ${what} -> ${relative(io, result.written)}`
+        : `built nothing: ${hasErrors(diagnostics) ? 'errors found, no manifest written' : 'no output'}`;
+  io.stdout(`${text}${outcome} in ${Math.round(run.elapsedMs)} ms\n`);
+}
+
+function relative(io: CliIo, file: string): string {
+  return path.relative(io.cwd, file).split(path.sep).join('/') || file;
+}

@@ -1,0 +1,14 @@
+/**
+ * docs-build's programmatic API. `build()` never prints and never exits; see docs/api.md.
+ */
+export { build } from './build/index.js';
+export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './build/index.js';
+export { loadConfig, normalizeSite, validateConfig, docsSchema } from './config/index.js';
+export type { LoadedConfig } from './config/index.js';
+export { catalog, createDiagnostic, formatGithub, formatHuman, formatJson, sortDiagnostics } from './diagnostics/index.js';
+export type { Diagnostic, DiagnosticCode, JsonReport, RelatedLocation, Severity, SourceLocation } from './diagnostics/index.js';
+export type { Field, FieldLocation, FieldSource } from './fields/index.js';
+export { serializeManifest } from './manifest/serialize.js';
+export type * from './manifest/types.js';
+export { DocsRoot } from './root/index.js';
+export * from './admin/index.js';

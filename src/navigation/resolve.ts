@@ -1,0 +1,240 @@
+import {
+  closestMatches,
+  createDiagnostic,
+  joinPointer,
+  type Diagnostic,
+  type JsonValue,
+  type StageResult,
+} from '../diagnostics/index.js';
+import type { LoadedConfig } from '../config/load.js';
+import type { DocsRoot } from '../root/index.js';
+import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Keys that hold child nodes, with the kind of node each child is. */
+const childKeys = {
+  tabs: 'tab',
+  anchors: 'anchor',
+  dropdowns: 'dropdown',
+  versions: 'version',
+  languages: 'language',
+  products: 'product',
+  menu: 'menu',
+  groups: 'group',
+} as const;
+type ChildKey = keyof typeof childKeys;
+
+/** The key that carries a node's label, per kind (`menu` entries are labelled by `item`). */
+const labelKey: Record<DivisionItem['kind'], string> = {
+  tab: 'tab',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+  version: 'version',
+  language: 'language',
+  product: 'product',
+  menu: 'item',
+  group: 'group',
+};
+
+const reservedNodeKeys = new Set<string>([
+  ...Object.keys(childKeys),
+  ...Object.values(labelKey),
+  'pages',
+  'global',
+  'openapi',
+  'icon',
+  'hidden',
+  'href',
+  'root',
+  'expanded',
+  'tag',
+]);
+
+const httpMethods = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE';
+const endpointPattern = new RegExp(`^(?:\\S+\\s+)?(?:${httpMethods})\\s+\\S+$`, 'i');
+const webhookPattern = /^(?:\S+\s+)?webhook\s+\S.*$/i;
+
+/** Whether a `pages` entry is an endpoint reference rather than a page path. */
+export function isEndpointReference(entry: string): boolean {
+  const trimmed = entry.trim();
+  return endpointPattern.test(trimmed) || webhookPattern.test(trimmed);
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Resolves docs.json's `navigation` into a tree of divisions, groups, page and endpoint references,
+ * with the OpenAPI attachment in scope at every node. Page references are checked against the files
+ * of the root; endpoint references are left for the OpenAPI stage.
+ */
+export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageResult<NavTree> {
+  const diagnostics: Diagnostic[] = [];
+  const pages: PageItem[] = [];
+  const endpoints: EndpointItem[] = [];
+  const attachments: SpecAttachment[] = [];
+  const firstListing = new Map<string, PageItem>();
+  const value = config.value;
+  const top = isObject(value) ? value : {};
+
+  const pageFiles = new Map<string, string>();
+  for (const file of root.files()) {
+    const match = /^(.*)\.(mdx|md)$/.exec(file);
+    if (!match) continue;
+    const id = match[1]!;
+    // `<ref>.mdx` beats `<ref>.md`; `<ref>/index.mdx` is a fallback for `<ref>`.
+    if (match[2] === 'mdx' || !pageFiles.has(id)) pageFiles.set(id, file);
+  }
+
+  const attachmentAt = (openapi: JsonValue | undefined, pointer: string): SpecAttachment | undefined => {
+    if (openapi === undefined) return undefined;
+    const location = config.locate(pointer);
+    if (typeof openapi === 'string') return { sources: [openapi], pointer, location };
+    if (Array.isArray(openapi)) {
+      const sources = openapi.filter((s): s is string => typeof s === 'string');
+      return sources.length ? { sources, pointer, location } : undefined;
+    }
+    if (isObject(openapi)) {
+      const source = openapi.source;
+      const sources = typeof source === 'string' ? [source] : Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
+      if (!sources.length) return undefined;
+      const attachment: SpecAttachment = { sources, pointer, location };
+      if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|\/+$/g, '');
+      return attachment;
+    }
+    return undefined;
+  };
+
+  const api = isObject(top.api) ? top.api : undefined;
+  const globalSpec = api ? attachmentAt(api.openapi, '/api/openapi') : undefined;
+
+  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined): PageItem => {
+    const location = config.locate(pointer);
+    const trimmed = reference.trim();
+    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
+    const item: PageItem = { type: 'page', reference, id, pointer, location };
+    if (scope) item.specScope = scope;
+    const resolved = root.resolve(trimmed);
+    if (!resolved.ok) {
+      diagnostics.push(createDiagnostic(resolved.problem.code, resolved.problem.message, location));
+      return item;
+    }
+    const normalizedId = resolved.path.replace(/\.(mdx|md)$/, '');
+    item.id = normalizedId;
+    const file = pageFiles.get(normalizedId) ?? pageFiles.get(`${normalizedId}/index`);
+    if (file) {
+      item.file = file;
+    } else {
+      const candidates = closestMatches(normalizedId, pageFiles.keys(), 3);
+      diagnostics.push(
+        createDiagnostic(
+          'navigation/page-not-found',
+          `page "${reference}" has no file: looked for ${normalizedId}.mdx, ${normalizedId}.md and ${normalizedId}/index.mdx`,
+          location,
+          candidates.length ? { suggestion: `did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` } : {},
+        ),
+      );
+    }
+    const first = firstListing.get(item.id);
+    if (first) {
+      item.duplicate = true;
+      diagnostics.push(
+        createDiagnostic('navigation/duplicate-page', `page "${item.id}" is listed more than once in the navigation`, location, {
+          related: [{ ...first.location, message: 'first listed here' }],
+          suggestion: 'remove one of the entries; a page appears once in the navigation',
+        }),
+      );
+    } else {
+      firstListing.set(item.id, item);
+    }
+    pages.push(item);
+    return item;
+  };
+
+  const resolvePages = (entries: JsonValue, pointer: string, scope: SpecAttachment | undefined): NavItem[] => {
+    if (!Array.isArray(entries)) return [];
+    const items: NavItem[] = [];
+    entries.forEach((entry, index) => {
+      const entryPointer = joinPointer(pointer, index);
+      if (typeof entry === 'string') {
+        if (isEndpointReference(entry)) {
+          const item: EndpointItem = { type: 'endpoint', reference: entry.trim(), pointer: entryPointer, location: config.locate(entryPointer) };
+          if (scope) item.specScope = scope;
+          endpoints.push(item);
+          items.push(item);
+        } else if (entry.trim() === '') {
+          diagnostics.push(createDiagnostic('navigation/invalid-entry', 'an empty string is not a page path', config.locate(entryPointer)));
+        } else {
+          items.push(resolvePage(entry, entryPointer, scope));
+        }
+      } else if (isObject(entry) && typeof entry.group === 'string') {
+        items.push(resolveDivision(entry, 'group', entryPointer, scope));
+      } else if (isObject(entry)) {
+        // The schema reports the wrong shape; still walk it so nested pages are checked.
+        const kind = (Object.keys(childKeys) as ChildKey[]).find((k) => k in entry);
+        if (kind) items.push(...resolveChildren(entry, entryPointer, scope));
+      }
+    });
+    return items;
+  };
+
+  const resolveChildren = (node: JsonObject, pointer: string, scope: SpecAttachment | undefined): NavItem[] => {
+    const children: NavItem[] = [];
+    for (const key of Object.keys(node)) {
+      const childPointer = joinPointer(pointer, key);
+      if (key === 'pages') {
+        children.push(...resolvePages(node.pages!, childPointer, scope));
+      } else if (key === 'global' && isObject(node.global)) {
+        for (const item of resolveChildren(node.global, childPointer, scope)) {
+          if (item.type === 'division') item.extra = { ...item.extra, global: true };
+          children.push(item);
+        }
+      } else if (key in childKeys) {
+        const list = node[key];
+        if (!Array.isArray(list)) continue;
+        const kind = childKeys[key as ChildKey];
+        list.forEach((child, index) => {
+          if (isObject(child)) children.push(resolveDivision(child, kind, joinPointer(childPointer, index), scope));
+        });
+      }
+    }
+    return children;
+  };
+
+  const resolveDivision = (node: JsonObject, kind: DivisionItem['kind'], pointer: string, outerScope: SpecAttachment | undefined): DivisionItem => {
+    const label = node[labelKey[kind]];
+    const item: DivisionItem = {
+      type: 'division',
+      kind,
+      label: typeof label === 'string' ? label : '',
+      pointer,
+      location: config.locate(pointer),
+      extra: {},
+      children: [],
+    };
+    const own = attachmentAt(node.openapi, joinPointer(pointer, 'openapi'));
+    if (own) {
+      item.spec = own;
+      attachments.push(own);
+    }
+    const scope = own ?? outerScope;
+    if (scope) item.specScope = scope;
+    if (node.icon !== undefined) item.icon = node.icon;
+    if (typeof node.hidden === 'boolean') item.hidden = node.hidden;
+    if (typeof node.href === 'string') item.href = node.href;
+    if (typeof node.expanded === 'boolean') item.expanded = node.expanded;
+    if (typeof node.tag === 'string') item.tag = node.tag;
+    if (typeof node.root === 'string') item.root = resolvePage(node.root, joinPointer(pointer, 'root'), scope);
+    for (const [key, extra] of Object.entries(node)) if (!reservedNodeKeys.has(key)) item.extra[key] = extra;
+    item.children = resolveChildren(node, pointer, scope);
+    return item;
+  };
+
+  const navigation = top.navigation;
+  const items = isObject(navigation) ? resolveChildren(navigation, '/navigation', globalSpec) : [];
+  const tree: NavTree = { items, pages, endpoints, attachments };
+  if (globalSpec) tree.globalSpec = globalSpec;
+  return { value: tree, diagnostics };
+}
