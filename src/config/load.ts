@@ -18,10 +18,18 @@ export const LEGACY_CONFIG_FILE = 'mint.json';
 export interface LoadedConfig {
   /** The composed configuration (not yet validated). */
   value: JsonValue;
-  /** Location of a pointer of the composed value, in the file it was written in. */
+  /**
+   * Location of a pointer of the composed value, in the file it was written in; the returned `pointer`
+   * is the one inside that file (for a value composed from `fr.json`, a pointer of `fr.json`).
+   */
   locate(pointer: string, target?: 'key' | 'value'): SourceLocation;
   /** Every file the configuration was composed from, docs.json first, with content hashes. */
   files: Array<{ path: string; hash: string }>;
+  /**
+   * Composed pointers of objects whose `$ref` could not be resolved (already reported). Validation
+   * skips problems at or below them: they are consequences of the missing part, not new mistakes.
+   */
+  unresolved: string[];
 }
 
 interface Origin {
@@ -55,6 +63,7 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
   const locators = new Map<string, PointerLocator>();
   const origins = new Map<string, Origin>();
   const files: Array<{ path: string; hash: string }> = [];
+  const unresolved: string[] = [];
 
   const parseFile = (path: string, referencedAt?: SourceLocation): JsonValue | undefined => {
     const read = root.read(path);
@@ -89,6 +98,7 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
     if (reference !== undefined) {
       const refAt = locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, '$ref') });
       base = resolveReference(reference, origin, refAt, composedPointer, stack);
+      if (base === undefined) unresolved.push(composedPointer);
       if (base !== undefined && Object.keys(value).length > 1 && (base === null || typeof base !== 'object' || Array.isArray(base))) {
         diagnostics.push(createDiagnostic('config/ref-invalid', `"${String(reference)}" holds ${Array.isArray(base) ? 'an array' : 'a non-object value'}, so the keys beside "$ref" cannot be merged into it`, refAt));
         base = undefined;
@@ -110,7 +120,11 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
       diagnostics.push(createDiagnostic('config/ref-invalid', '"$ref" must be a relative path to a JSON file, such as "./navigation.json"', refAt));
       return undefined;
     }
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference) || reference.startsWith('#')) {
+    if (reference.includes('#')) {
+      diagnostics.push(createDiagnostic('config/ref-invalid', `"${reference}" has a fragment; docs.json "$ref" composition takes a whole file, such as "./navigation.json"`, refAt));
+      return undefined;
+    }
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference)) {
       diagnostics.push(createDiagnostic('config/ref-invalid', `"${reference}" is not a local file; docs.json "$ref" composition only reads files inside the docs root`, refAt));
       return undefined;
     }
@@ -149,14 +163,14 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
       const origin = origins.get(probe);
       if (origin) {
         const rest = segments.slice(kept);
-        const location = locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, ...rest) }, target);
-        return { ...location, pointer };
+        // The pointer is the one inside the file that holds the value, like the line and column.
+        return locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, ...rest) }, target);
       }
     }
     return { file: CONFIG_FILE, line: 1, column: 1, pointer };
   };
 
-  return { value: { value, locate, files }, diagnostics: diagnostics.filter(uniqueDiagnostic()) };
+  return { value: { value, locate, files, unresolved }, diagnostics: diagnostics.filter(uniqueDiagnostic()) };
 }
 
 /** Objects built with a null prototype so `__proto__` keys stay data; returned as ordinary objects. */

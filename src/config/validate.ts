@@ -25,6 +25,11 @@ function docsValidator(): DocsValidateFunction {
  */
 export function validateConfig(config: LoadedConfig): Diagnostic[] {
   const validate = docsValidator();
-  const schemaDiagnostics = validate(config.value) ? [] : schemaErrorsToDiagnostics(validate.errors ?? [], config, docsSchema);
+  const errors = validate(config.value) ? [] : (validate.errors ?? []).filter((error) => !belowUnresolvedReference(error.instancePath, config.unresolved));
+  const schemaDiagnostics = errors.length ? schemaErrorsToDiagnostics(errors, config, docsSchema) : [];
   return sortDiagnostics([...schemaDiagnostics, ...runSemanticChecks(config)]);
+}
+
+function belowUnresolvedReference(pointer: string, unresolved: readonly string[]): boolean {
+  return unresolved.some((at) => pointer === at || pointer.startsWith(at + '/'));
 }

@@ -70,9 +70,9 @@ function firstJsonError(text: string): JsonSyntaxError {
     // jsonc-parser recurses per nesting level; on pathological depth fall through to a generic message.
   }
   const index = new LineIndex(text);
+  if (text.trim() === '') return { message: 'the file is empty; expected a JSON value', offset: 0, ...index.locate(0) };
   const first = errors[0];
   if (!first) {
-    if (text.trim() === '') return { message: 'the file is empty; expected a JSON value', offset: 0, ...index.locate(0) };
     return { message: 'the JSON could not be parsed (nesting too deep?)', offset: 0, ...index.locate(0) };
   }
   const name = printParseErrorCode(first.error);

@@ -177,3 +177,22 @@ describe('loadConfig: the file itself', () => {
     expect(Object.getPrototypeOf(variables)).toBe(Object.prototype);
   });
 });
+
+describe('loadConfig: a failed $ref does not cascade', () => {
+  it('reports only the missing file, not the emptiness it leaves behind', async () => {
+    const { build } = await import('../../src/build/index.js');
+    const { tempRoot, removeTempRoots } = await import('../helpers/temp-root.js');
+    const root = tempRoot({ 'docs.json': '{\n  "theme": "mint", "name": "A", "colors": { "primary": "#000" },\n  "navigation": { "$ref": "./missing.json" }\n}\n' });
+    const result = await build({ root });
+    expect(result.diagnostics).toMatchObject([{ code: 'config/ref-not-found', file: 'docs.json', line: 3, column: 27 }]);
+    expect(result.diagnostics).toHaveLength(1);
+    removeTempRoots();
+  });
+
+  it('refuses a $ref with a fragment in plain words', async () => {
+    const root = docsRoot({ 'docs.json': '{ "navigation": { "$ref": "./nav.json#/tabs" } }', 'nav.json': '{}' });
+    const { diagnostics } = loadConfig(root);
+    expect(diagnostics).toMatchObject([{ code: 'config/ref-invalid', line: 1, column: 27 }]);
+    expect(diagnostics[0]!.message).toContain('has a fragment');
+  });
+});

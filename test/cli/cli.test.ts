@@ -1,0 +1,134 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+afterAll(removeTempRoots);
+
+const validSite = (): string => tempRoot({ 'docs.json': docsJsonWith({ pages: ['index'] }), 'index.mdx': '---\ntitle: Home\n---\n# Home\n' });
+const brokenSite = (): string =>
+  tempRoot({ 'docs.json': docsJsonWith({ pages: ['index', 'missing'] }, { theme: 'mnt' }).replace('"theme": "mint", ', ''), 'index.mdx': '# Home\n' });
+
+describe('docs-build CLI', () => {
+  it('--version prints the package version and exits 0', async () => {
+    const run = await runCli(['--version']);
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('--help lists the commands and exits 0', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    for (const command of ['build', 'check', 'schema', 'job']) expect(run.stdout).toContain(command);
+  });
+
+  it('an unknown command or option is a usage error: exit 2', async () => {
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+    const run = await runCli(['build', '--format', 'xml']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('xml');
+  });
+
+  it('schema prints the docs.json JSON Schema, compilable by ajv', async () => {
+    const run = await runCli(['schema']);
+    expect(run.code).toBe(0);
+    const schema = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(schema.$schema).toContain('json-schema.org');
+    expect(() => new Ajv({ strict: false, validateFormats: false }).compile(schema)).not.toThrow();
+  });
+
+  it('build writes the manifest and exits 0 on a valid root', async () => {
+    const root = validSite();
+    const out = path.join(root, 'out', 'manifest.json');
+    const run = await runCli(['build', root, '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/0 errors, 0 warnings, 0 infos\nbuilt 1 pages .* -> .*manifest\.json in \d+ ms\n$/);
+    const manifest = JSON.parse(readFileSync(out, 'utf8')) as { manifestVersion: number; pages: Record<string, unknown> };
+    expect(manifest.manifestVersion).toBe(1);
+    expect(Object.keys(manifest.pages)).toEqual(['index']);
+  });
+
+  it('build defaults the output to <root>/.docs-build/manifest.json', async () => {
+    const root = validSite();
+    const run = await runCli(['build', root]);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(root, '.docs-build', 'manifest.json'))).toBe(true);
+  });
+
+  it('build with errors exits 1, writes nothing and leaves an existing manifest untouched', async () => {
+    const root = brokenSite();
+    const out = path.join(root, 'manifest.json');
+    writeFileSync(out, '{"previous": true}\n');
+    const run = await runCli(['build', root, '--out', out]);
+    expect(run.code).toBe(1);
+    expect(readFileSync(out, 'utf8')).toBe('{"previous": true}\n');
+    expect(run.stdout).toContain('errors found, no manifest written');
+    expect(run.stdout).toContain('config/invalid-enum');
+    expect(run.stdout).toContain('navigation/page-not-found');
+  });
+
+  it('check validates without writing anything', async () => {
+    const root = validSite();
+    const run = await runCli(['check', root]);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(root, '.docs-build'))).toBe(false);
+    expect(run.stdout).toContain('checked 1 pages');
+    expect((await runCli(['check', brokenSite()])).code).toBe(1);
+  });
+
+  it('human output: position, severity, code frame, hint and a summary line; colour only on a TTY', async () => {
+    const root = brokenSite();
+    const plain = await runCli(['check', root], { cwd: root });
+    expect(plain.stdout).toContain('docs.json:3:12 error theme must be one of');
+    expect(plain.stdout).toContain('  > 3 |   "theme": "mnt",\n      |            ^^^^^');
+    expect(plain.stdout).toContain('hint: did you mean "mint"?');
+    expect(plain.stdout).toMatch(/\d+ errors?, \d+ warnings?, \d+ infos?\n/);
+    expect(plain.stdout).not.toContain('\u001b[');
+    const tty = await runCli(['check', root], { cwd: root, isTTY: true });
+    expect(tty.stdout).toContain('\u001b[');
+  });
+
+  it('--format json prints the documented report', async () => {
+    const root = brokenSite();
+    const run = await runCli(['check', root, '--format', 'json'], { cwd: root });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { reportVersion: number; command: string; summary: { errors: number }; diagnostics: Array<Record<string, unknown>> };
+    expect(report.reportVersion).toBe(1);
+    expect(report.command).toBe('check');
+    expect(report.summary.errors).toBe(report.diagnostics.filter((d) => d.severity === 'error').length);
+    expect(report.diagnostics[0]).toMatchObject({ code: 'config/invalid-enum', severity: 'error', stage: 'config', file: 'docs.json', line: 3, column: 12, pointer: '/theme' });
+  });
+
+  it('--format github prints workflow-command annotations with paths from the cwd', async () => {
+    const root = brokenSite();
+    const run = await runCli(['check', root, '--format', 'github'], { cwd: path.dirname(root) });
+    const first = run.stdout.split('\n')[0]!;
+    expect(first).toMatch(new RegExp(`^::error file=${path.basename(root)}/docs\\.json,line=3,col=12,.*title=config/invalid-enum::theme must be one of`));
+    expect(run.stdout).toContain('::error file=');
+  });
+
+  it('--strict turns warnings into errors', async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['index', 'index'] }), 'index.mdx': '# Home\n' });
+    expect((await runCli(['check', root])).code).toBe(0);
+    const strict = await runCli(['check', root, '--strict', '--format', 'json']);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout).diagnostics).toMatchObject([{ code: 'navigation/duplicate-page', severity: 'error' }]);
+  });
+
+  it('a missing root is an error diagnostic, exit 1', async () => {
+    const run = await runCli(['check', '/definitely/not/here']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('root/not-found');
+  });
+
+  it('a legacy mint.json alone gets the upgrade error', async () => {
+    const root = tempRoot({ 'mint.json': '{"name": "Old"}' });
+    const run = await runCli(['check', root, '--format', 'json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).diagnostics).toMatchObject([{ code: 'config/legacy-mint-json', file: 'mint.json', line: 1, column: 1 }]);
+  });
+});
