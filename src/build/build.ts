@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runJobChecks } from '../admin/index.js';
-import { loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
+import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
 import {
   createDiagnostic,
   countBySeverity,
@@ -39,7 +39,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = loaded.value;
   if (!config) return finish(options, diagnostics);
 
-  diagnostics.push(...validateConfig(config));
+  diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
   const site = normalizeSite(config.value);
   const navigation = resolveNavigation(config, root);
   diagnostics.push(...navigation.diagnostics);

@@ -6,3 +6,4 @@ export { docsSchema } from './schema.js';
 export type { SchemaNode } from './schema.js';
 export { semanticChecks } from './semantic-checks.js';
 export type { SemanticCheck } from './semantic-checks.js';
+export { checkAssets } from './assets.js';

@@ -110,7 +110,7 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
   const api = isObject(top.api) ? top.api : undefined;
   const globalSpec = api ? attachmentAt(api.openapi, '/api/openapi') : undefined;
 
-  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined): PageItem => {
+  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string): PageItem => {
     const location = config.locate(pointer);
     const trimmed = reference.trim();
     const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
@@ -137,23 +137,25 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
         ),
       );
     }
-    const first = firstListing.get(item.id);
+    // Reusing a page in another tab, version or language is normal; twice in one sidebar is a mistake.
+    const listingKey = `${sidebar}\u0000${item.id}`;
+    const first = firstListing.get(listingKey);
     if (first) {
       item.duplicate = true;
       diagnostics.push(
-        createDiagnostic('navigation/duplicate-page', `page "${item.id}" is listed more than once in the navigation`, location, {
+        createDiagnostic('navigation/duplicate-page', `page "${item.id}" is listed more than once in the same sidebar`, location, {
           related: [{ ...first.location, message: 'first listed here' }],
           suggestion: 'remove one of the entries; a page appears once in the navigation',
         }),
       );
     } else {
-      firstListing.set(item.id, item);
+      firstListing.set(listingKey, item);
     }
     pages.push(item);
     return item;
   };
 
-  const resolvePages = (entries: JsonValue, pointer: string, scope: SpecAttachment | undefined): NavItem[] => {
+  const resolvePages = (entries: JsonValue, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] => {
     if (!Array.isArray(entries)) return [];
     const items: NavItem[] = [];
     entries.forEach((entry, index) => {
@@ -167,27 +169,27 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
         } else if (entry.trim() === '') {
           diagnostics.push(createDiagnostic('navigation/invalid-entry', 'an empty string is not a page path', config.locate(entryPointer)));
         } else {
-          items.push(resolvePage(entry, entryPointer, scope));
+          items.push(resolvePage(entry, entryPointer, scope, sidebar));
         }
       } else if (isObject(entry) && typeof entry.group === 'string') {
-        items.push(resolveDivision(entry, 'group', entryPointer, scope));
+        items.push(resolveDivision(entry, 'group', entryPointer, scope, sidebar));
       } else if (isObject(entry)) {
         // The schema reports the wrong shape; still walk it so nested pages are checked.
         const kind = (Object.keys(childKeys) as ChildKey[]).find((k) => k in entry);
-        if (kind) items.push(...resolveChildren(entry, entryPointer, scope));
+        if (kind) items.push(...resolveChildren(entry, entryPointer, scope, sidebar));
       }
     });
     return items;
   };
 
-  const resolveChildren = (node: JsonObject, pointer: string, scope: SpecAttachment | undefined): NavItem[] => {
+  const resolveChildren = (node: JsonObject, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] => {
     const children: NavItem[] = [];
     for (const key of Object.keys(node)) {
       const childPointer = joinPointer(pointer, key);
       if (key === 'pages') {
-        children.push(...resolvePages(node.pages!, childPointer, scope));
+        children.push(...resolvePages(node.pages!, childPointer, scope, sidebar));
       } else if (key === 'global' && isObject(node.global)) {
-        for (const item of resolveChildren(node.global, childPointer, scope)) {
+        for (const item of resolveChildren(node.global, childPointer, scope, sidebar)) {
           if (item.type === 'division') item.extra = { ...item.extra, global: true };
           children.push(item);
         }
@@ -196,14 +198,14 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
         if (!Array.isArray(list)) continue;
         const kind = childKeys[key as ChildKey];
         list.forEach((child, index) => {
-          if (isObject(child)) children.push(resolveDivision(child, kind, joinPointer(childPointer, index), scope));
+          if (isObject(child)) children.push(resolveDivision(child, kind, joinPointer(childPointer, index), scope, sidebar));
         });
       }
     }
     return children;
   };
 
-  const resolveDivision = (node: JsonObject, kind: DivisionItem['kind'], pointer: string, outerScope: SpecAttachment | undefined): DivisionItem => {
+  const resolveDivision = (node: JsonObject, kind: DivisionItem['kind'], pointer: string, outerScope: SpecAttachment | undefined, outerSidebar: string): DivisionItem => {
     const label = node[labelKey[kind]];
     const item: DivisionItem = {
       type: 'division',
@@ -220,20 +222,22 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
       attachments.push(own);
     }
     const scope = own ?? outerScope;
+    // Every division but a group opens a sidebar of its own (a tab, a version, a language...).
+    const sidebar = kind === 'group' ? outerSidebar : pointer;
     if (scope) item.specScope = scope;
     if (node.icon !== undefined) item.icon = node.icon;
     if (typeof node.hidden === 'boolean') item.hidden = node.hidden;
     if (typeof node.href === 'string') item.href = node.href;
     if (typeof node.expanded === 'boolean') item.expanded = node.expanded;
     if (typeof node.tag === 'string') item.tag = node.tag;
-    if (typeof node.root === 'string') item.root = resolvePage(node.root, joinPointer(pointer, 'root'), scope);
+    if (typeof node.root === 'string') item.root = resolvePage(node.root, joinPointer(pointer, 'root'), scope, sidebar);
     for (const [key, extra] of Object.entries(node)) if (!reservedNodeKeys.has(key)) item.extra[key] = extra;
-    item.children = resolveChildren(node, pointer, scope);
+    item.children = resolveChildren(node, pointer, scope, sidebar);
     return item;
   };
 
   const navigation = top.navigation;
-  const items = isObject(navigation) ? resolveChildren(navigation, '/navigation', globalSpec) : [];
+  const items = isObject(navigation) ? resolveChildren(navigation, '/navigation', globalSpec, '') : [];
   const tree: NavTree = { items, pages, endpoints, attachments };
   if (globalSpec) tree.globalSpec = globalSpec;
   return { value: tree, diagnostics };

@@ -186,3 +186,24 @@ describe('resolveNavigation', () => {
     expect(group.root?.file).toBe('g/index.mdx');
   });
 });
+
+describe('duplicate pages', () => {
+  it('reusing a page in another tab or version is not a duplicate; twice in one sidebar is', () => {
+    const result = resolve({
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'A',
+        colors: { primary: '#000' },
+        navigation: {
+          versions: [
+            { version: 'v1', tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['shared'] }] }, { tab: 'B', groups: [{ group: 'H', pages: ['shared'] }] }] },
+            { version: 'v2', groups: [{ group: 'G', pages: ['shared', { group: 'Nested', pages: ['shared'] }] }] },
+          ],
+        },
+      }),
+      'shared.mdx': 'x',
+    });
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['navigation/duplicate-page', '/navigation/versions/1/groups/0/pages/1/pages/0']]);
+    expect(result.diagnostics[0]!.message).toBe('page "shared" is listed more than once in the same sidebar');
+  });
+});
