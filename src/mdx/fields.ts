@@ -1,0 +1,297 @@
+import type { Nodes, Root } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { createDiagnostic, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import type { Field, FieldLocation } from '../fields/index.js';
+import { readAttributes, type AttributeValue, type ElementAttribute, type ElementAttributes } from './attributes.js';
+import type { ProseBlock } from './types.js';
+
+export interface ExtractedBody {
+  params: Field[];
+  responseFields: Field[];
+  prose: ProseBlock[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ExtractOptions {
+  /**
+   * Whether a malformed field (no location, two locations, no name) is an error. True on endpoint
+   * pages, whose fields are an API contract; elsewhere (SDK references use the same components to
+   * document functions, often without names) it is a warning.
+   */
+  unnamedFieldIsError: boolean;
+}
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** Where nested fields go: the properties of the enclosing field, which they share their `in` with. */
+interface FieldSink {
+  in: FieldLocation;
+  properties: Field[];
+}
+
+const paramLocations = ['path', 'body', 'query', 'header'] as const;
+type ParamLocation = (typeof paramLocations)[number];
+const paramLocationSet: ReadonlySet<string> = new Set(paramLocations);
+
+/** How deep the walk goes (mdast levels); far beyond real pages, far below the stack limit. */
+const maxDepth = 400;
+
+/** Nodes that are page machinery, not content a reader sees. */
+const notProse: ReadonlySet<string> = new Set(['yaml', 'toml', 'mdxjsEsm']);
+
+/**
+ * Finds every ParamField / ResponseField in the page, wherever it sits (Tabs, Accordion, ...). A field
+ * inside another field (directly or through an Expandable or any other wrapper) becomes one of its
+ * `properties`; the field's other children become its description. Everything outside field
+ * components is collected as prose.
+ */
+export function extractFields(tree: Root, text: string, file: string, options: ExtractOptions): ExtractedBody {
+  const out: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
+
+  const slice = (node: Nodes): string => {
+    const start = node.position?.start;
+    const end = node.position?.end;
+    if (start?.offset === undefined || end?.offset === undefined) return '';
+    return dedent(text.slice(start.offset, end.offset), start.column);
+  };
+
+  const emitProse = (node: Nodes): void => {
+    if (notProse.has(node.type)) return;
+    const content = slice(node).trim();
+    if (content === '') return;
+    const start = node.position?.start;
+    out.prose.push({ text: content, location: { file, line: start?.line ?? 1, column: start?.column ?? 1 } });
+  };
+
+  let tooDeepReported = false;
+
+  /** Returns whether the subtree holds a field component. */
+  const visit = (node: Nodes, sink: FieldSink | undefined, depth: number): boolean => {
+    if (depth > maxDepth) {
+      // The walk recurses; a hostile page must not overflow the stack. Real pages nest a few dozen levels.
+      if (!tooDeepReported) {
+        tooDeepReported = true;
+        const start = node.position?.start;
+        out.diagnostics.push(
+          createDiagnostic('mdx/nesting-too-deep', `elements are nested more than ${maxDepth} levels deep here; docs-build reads no fields below this depth`, {
+            file,
+            line: start?.line ?? 1,
+            column: start?.column ?? 1,
+          }),
+        );
+      }
+      return false;
+    }
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'ParamField' || node.name === 'ResponseField')) {
+      visitField(node, node.name, sink, depth);
+      return true;
+    }
+    if (!('children' in node)) return false;
+    const children = node.children as Nodes[];
+    const holdsField = children.map((child) => visit(child, sink, depth + 1));
+    if (!holdsField.includes(true)) return false;
+    // Outside fields, the field-free parts of a wrapper (Tabs, Accordion, ...) are prose; inside a field
+    // they belong to a wrapper of nested fields (Expandable) and are not part of its description.
+    if (!sink) children.forEach((child, index) => holdsField[index] || emitProse(child));
+    return true;
+  };
+
+  const visitField = (element: JsxElement, component: 'ParamField' | 'ResponseField', sink: FieldSink | undefined, depth: number): void => {
+    const attributes = readAttributes(element);
+    const start = element.position?.start ?? { line: 1, column: 1 };
+    const source = { file, line: start.line, column: start.column };
+    const warnNonLiteral = (name: string, attribute: ElementAttribute, written: string, keeps: string): void => {
+      out.diagnostics.push(
+        createDiagnostic(
+          'mdx/non-literal-attribute',
+          `the ${name} attribute of <${component}> is an expression (${written}) that docs-build cannot evaluate; ${keeps}`,
+          { file, line: attribute.line, column: attribute.column },
+          { suggestion: `write a literal value, e.g. ${name}="..." or ${name}={10}` },
+        ),
+      );
+    };
+    for (const spread of attributes.spreads) {
+      out.diagnostics.push(
+        createDiagnostic(
+          'mdx/non-literal-attribute',
+          `<${component}> spreads ${spread.source}; docs-build cannot see the attributes it sets`,
+          { file, line: spread.line, column: spread.column },
+          { suggestion: 'write the attributes out on the component' },
+        ),
+      );
+    }
+
+    const identity = component === 'ParamField' ? paramIdentity(attributes, sink) : responseIdentity(attributes);
+    if (identity.problem) {
+      out.diagnostics.push(
+        createDiagnostic(identity.problem.code, identity.problem.message, source, {
+          suggestion: identity.problem.suggestion,
+          severity: options.unnamedFieldIsError ? 'error' : 'warning',
+        }),
+      );
+    }
+    if (identity.nonLiteral) warnNonLiteral(identity.nonLiteral.name, identity.nonLiteral.attribute, identity.nonLiteral.source, 'its source text is used as the name');
+
+    const location: FieldLocation = sink?.in ?? (component === 'ResponseField' ? 'response' : (identity.location ?? 'body'));
+    const properties: Field[] = [];
+    const descriptionParts: string[] = [];
+    for (const child of element.children as Nodes[]) {
+      if (!visit(child, { in: location, properties }, depth + 1)) {
+        const part = slice(child).trim();
+        if (part !== '') descriptionParts.push(part);
+      }
+    }
+    // A field too broken to name is left out (its error says why); its nested fields went with it.
+    if (identity.name === undefined) return;
+
+    let type = '';
+    const typeAttribute = attributes.named.get('type');
+    if (typeAttribute?.value.kind === 'literal') {
+      type = typeof typeAttribute.value.value === 'string' ? typeAttribute.value.value : JSON.stringify(typeAttribute.value.value);
+    } else if (typeAttribute?.value.kind === 'expression') {
+      type = typeAttribute.value.source;
+      warnNonLiteral('type', typeAttribute, typeAttribute.value.source, 'its source text is used as the type');
+    }
+    const required = flag(attributes.named.get('required'), 'required', warnNonLiteral);
+    let defaultValue: JsonValue | undefined;
+    const defaultAttribute = attributes.named.get('default');
+    if (defaultAttribute?.value.kind === 'literal') defaultValue = defaultAttribute.value.value;
+    else if (defaultAttribute?.value.kind === 'flag') defaultValue = true;
+    else if (defaultAttribute?.value.kind === 'expression') {
+      defaultValue = defaultAttribute.value.source;
+      warnNonLiteral('default', defaultAttribute, defaultAttribute.value.source, 'its source text is used as the default');
+    }
+    const deprecated = flag(attributes.named.get('deprecated'), 'deprecated', warnNonLiteral);
+
+    // One key order for every field (source last), so the manifest's bytes do not depend on which attributes were set.
+    const ordered: Field = {
+      name: identity.name,
+      in: location,
+      type,
+      required,
+      ...(defaultValue !== undefined ? { default: defaultValue } : {}),
+      ...(deprecated ? { deprecated: true } : {}),
+      ...(descriptionParts.length > 0 ? { description: descriptionParts.join('\n\n') } : {}),
+      ...(properties.length > 0 ? { properties } : {}),
+      source,
+    };
+
+    if (sink) sink.properties.push(ordered);
+    else if (component === 'ParamField') out.params.push(ordered);
+    else out.responseFields.push(ordered);
+  };
+
+  visit(tree, undefined, 0);
+  // A wrapper's prose is emitted after its children were visited: put the blocks back in page order.
+  out.prose.sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
+  return out;
+}
+
+interface Identity {
+  name?: string;
+  location?: ParamLocation;
+  problem?: { code: 'mdx/param-location-missing' | 'mdx/param-location-multiple' | 'mdx/response-name-missing'; message: string; suggestion?: string };
+  nonLiteral?: { name: string; attribute: ElementAttribute; source: string };
+}
+
+/**
+ * A ParamField's name is the value of its one location attribute. Nested in another field it inherits
+ * the location, so `name="..."` alone is enough there.
+ */
+function paramIdentity(attributes: ElementAttributes, sink: FieldSink | undefined): Identity {
+  const present = [...attributes.named.keys()].filter((key): key is ParamLocation => paramLocationSet.has(key));
+  if (present.length === 0) {
+    const name = sink ? attributes.named.get('name') : undefined;
+    if (name) return nameFrom('name', name, undefined, 'mdx/param-location-missing');
+    return {
+      problem: {
+        code: 'mdx/param-location-missing',
+        message: '<ParamField> needs one of path, body, query or header, holding the parameter name',
+        suggestion: attributes.named.has('name') ? `replace name= with the location, e.g. query="${literalText(attributes.named.get('name')?.value)}"` : 'e.g. <ParamField query="limit" type="integer">',
+      },
+    };
+  }
+  const [first, ...others] = present as [ParamLocation, ...ParamLocation[]];
+  const identity = nameFrom(first, attributes.named.get(first), first, 'mdx/param-location-missing');
+  if (others.length > 0 && !identity.problem) {
+    identity.problem = {
+      code: 'mdx/param-location-multiple',
+      message: `<ParamField> has ${present.join(' and ')}; a parameter has exactly one location (${first} is used)`,
+      suggestion: `keep one of ${present.map((key) => `${key}=`).join(', ')}`,
+    };
+  }
+  return identity;
+}
+
+function responseIdentity(attributes: ElementAttributes): Identity {
+  const name = attributes.named.get('name');
+  if (!name) {
+    return {
+      problem: { code: 'mdx/response-name-missing', message: '<ResponseField> has no name attribute', suggestion: 'e.g. <ResponseField name="id" type="string">' },
+    };
+  }
+  return nameFrom('name', name, undefined, 'mdx/response-name-missing');
+}
+
+function nameFrom(
+  key: string,
+  attribute: ElementAttribute | undefined,
+  location: ParamLocation | undefined,
+  missingCode: 'mdx/param-location-missing' | 'mdx/response-name-missing',
+): Identity {
+  const value = attribute?.value;
+  const base: Identity = location ? { location } : {};
+  if (!attribute || !value || value.kind === 'flag' || (value.kind === 'literal' && String(value.value).trim() === '')) {
+    return {
+      ...base,
+      problem: { code: missingCode, message: `the ${key} attribute has no value; it must hold the ${location ? 'parameter' : 'field'} name`, suggestion: `e.g. ${key}="user_id"` },
+    };
+  }
+  if (value.kind === 'expression') return { ...base, name: value.source, nonLiteral: { name: key, attribute, source: value.source } };
+  return { ...base, name: typeof value.value === 'string' ? value.value : JSON.stringify(value.value) };
+}
+
+function literalText(value: AttributeValue | undefined): string {
+  if (!value || value.kind === 'flag') return 'name';
+  if (value.kind === 'expression') return value.source;
+  return typeof value.value === 'string' ? value.value : JSON.stringify(value.value);
+}
+
+/**
+ * A boolean attribute: bare or `{true}` is true; `{false}` and "false" are false; other literals follow
+ * JavaScript truthiness, which is how the rendered component reads them.
+ */
+function flag(
+  attribute: ElementAttribute | undefined,
+  name: string,
+  warn: (name: string, attribute: ElementAttribute, source: string, keeps: string) => void,
+): boolean {
+  if (!attribute) return false;
+  const value = attribute.value;
+  if (value.kind === 'flag') return true;
+  if (value.kind === 'expression') {
+    warn(name, attribute, value.source, 'it is read as false');
+    return false;
+  }
+  const literal: JsonValue = value.value;
+  if (typeof literal === 'string') return literal.trim() !== '' && literal.trim().toLowerCase() !== 'false';
+  return Boolean(literal);
+}
+
+/**
+ * Removes the indentation of the JSX container from every line after the first (the first line is
+ * sliced from the node's own start), so a description reads as the author wrote it without the
+ * wrapper's indent; line endings become `\n` so the output does not depend on the checkout.
+ */
+export function dedent(content: string, startColumn: number): string {
+  const lines = content.split(/\r\n|\r|\n/);
+  if (lines.length === 1 || startColumn <= 1) return lines.join('\n');
+  const indent = startColumn - 1;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    let cut = 0;
+    while (cut < indent && cut < line.length && (line.charCodeAt(cut) === 32 || line.charCodeAt(cut) === 9)) cut++;
+    lines[i] = line.slice(cut);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,296 @@
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { createDiagnostic, didYouMean, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
+import {
+  authMethods,
+  httpMethods,
+  playgroundModes,
+  type HttpMethod,
+  type Located,
+  type PageApi,
+  type PageAuthMethod,
+  type PagePlayground,
+  type Span,
+} from './types.js';
+
+/** The frontmatter block as remark-frontmatter found it: its YAML text and where that text starts in the page. */
+export interface FrontmatterBlock {
+  yaml: string;
+  /** 1-based page line of the first YAML line (the line after the opening `---`). */
+  firstLine: number;
+  /** The whole block, fences included. */
+  span: Span;
+}
+
+export interface FrontmatterResult {
+  frontmatter: Record<string, JsonValue>;
+  positions: Record<string, { key: Span; value: Span }>;
+  title?: string;
+  /** The source text of a non-string scalar title, shown instead of the file name. */
+  titleText?: string;
+  sidebarTitle?: string;
+  description?: string;
+  hidden: boolean;
+  deprecated?: boolean;
+  api?: PageApi;
+  playground?: Located<PagePlayground>;
+  authMethod?: Located<PageAuthMethod>;
+  openapiRef?: Located<string>;
+  openapiSchemaRef?: Located<string>;
+  diagnostics: Diagnostic[];
+}
+
+const httpMethodSet: ReadonlySet<string> = new Set(httpMethods);
+
+/**
+ * Parses and checks frontmatter. Positions are page coordinates: the YAML is parsed on its own and its
+ * lines are shifted by the line the block starts on (the block always starts at column 1, so columns
+ * need no shift).
+ */
+export function readFrontmatter(block: FrontmatterBlock, file: string): FrontmatterResult {
+  const result: FrontmatterResult = { frontmatter: {}, positions: {}, hidden: false, diagnostics: [] };
+  const counter = new LineCounter();
+  const document = parseDocument(block.yaml, { lineCounter: counter, prettyErrors: false, keepSourceTokens: false });
+  const spanOf = (range: readonly [number, number, ...number[]] | undefined | null): Span => {
+    const start = counter.linePos(range?.[0] ?? 0);
+    const end = counter.linePos(range?.[1] ?? range?.[0] ?? 0);
+    return { line: block.firstLine + start.line - 1, column: start.col, endLine: block.firstLine + end.line - 1, endColumn: end.col };
+  };
+  const at = (span: Span): SourceLocation => ({ file, ...span });
+
+  if (document.errors.length > 0) {
+    // The whole frontmatter is dropped: a partly recovered mapping could carry values the author never
+    // wrote. Only the first error is reported: the ones after it are nearly always its echoes.
+    const error = document.errors[0];
+    if (error) {
+      result.diagnostics.push(
+        createDiagnostic('mdx/frontmatter-syntax-error', `frontmatter is not valid YAML: ${plainYamlMessage(error.message)}`, at(spanOf(error.pos)), {
+          suggestion: yamlSuggestion(error.code),
+        }),
+      );
+    }
+    return result;
+  }
+
+  const contents = document.contents as YamlNode | null;
+  if (contents === null || (isScalar(contents) && contents.value === null)) return result;
+  if (!isMap(contents)) {
+    const kind = isScalar(contents) ? `a ${typeof contents.value}` : 'a list';
+    result.diagnostics.push(
+      createDiagnostic('mdx/frontmatter-not-object', `frontmatter must be a mapping of keys to values, not ${kind}`, at(spanOf(contents.range)), {
+        suggestion: 'write one `key: value` per line, e.g. `title: "Getting started"`',
+      }),
+    );
+    return result;
+  }
+
+  let plain: unknown;
+  try {
+    plain = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    result.diagnostics.push(
+      createDiagnostic('mdx/frontmatter-syntax-error', `frontmatter could not be read: ${(error as Error).message.split('\n')[0]}`, at(spanOf(contents.range)), {
+        suggestion: 'remove recursive or excessive YAML aliases (*name)',
+      }),
+    );
+    return result;
+  }
+  const frontmatter = toJsonValue(plain, new Set());
+  if (frontmatter === null || typeof frontmatter !== 'object' || Array.isArray(frontmatter)) return result;
+  result.frontmatter = frontmatter;
+
+  const valueNodes = new Map<string, YamlNode | null>();
+  for (const pair of contents.items) {
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    const keySpan = spanOf(pair.key.range);
+    const valueNode = (pair.value ?? null) as YamlNode | null;
+    result.positions[key] = { key: keySpan, value: valueNode?.range ? spanOf(valueNode.range) : keySpan };
+    valueNodes.set(key, valueNode);
+  }
+
+  const locationOf = (key: string): SourceLocation => {
+    const position = result.positions[key];
+    return position ? at(position.value) : { file, line: block.span.line, column: block.span.column };
+  };
+  const sourceOf = (key: string): string => {
+    const range = valueNodes.get(key)?.range;
+    return range ? block.yaml.slice(range[0], range[1]).trim() : '';
+  };
+  const report = (code: Parameters<typeof createDiagnostic>[0], key: string, message: string, suggestion?: string): void => {
+    result.diagnostics.push(createDiagnostic(code, message, locationOf(key), { suggestion }));
+  };
+
+  // A key written without a value (`title:`) is YAML null: treated as not set, without a diagnostic.
+  const title = frontmatter['title'];
+  if (typeof title === 'string') {
+    if (title.trim() !== '') result.title = title;
+  } else if (title !== undefined && title !== null) {
+    const written = sourceOf('title');
+    report('mdx/invalid-title', 'title', `title must be a string, not ${describe(title)}`, typeof title === 'object' ? undefined : `quote it: title: "${written}"`);
+    if (typeof title !== 'object' && written !== '') result.titleText = written;
+  }
+
+  const sidebarTitle = frontmatter['sidebarTitle'];
+  if (typeof sidebarTitle === 'string') result.sidebarTitle = sidebarTitle;
+  const description = frontmatter['description'];
+  if (typeof description === 'string') result.description = description;
+  result.hidden = frontmatter['hidden'] === true;
+  if (frontmatter['deprecated'] === true) result.deprecated = true;
+
+  const api = frontmatter['api'];
+  if (api !== undefined && api !== null) {
+    const parsed = parseApiLine(api);
+    if (parsed.ok) result.api = { method: parsed.method, target: parsed.target, location: locationOf('api') };
+    else report('mdx/invalid-api', 'api', parsed.message, parsed.suggestion);
+  }
+
+  const playground = frontmatter['playground'];
+  if (playground !== undefined && playground !== null) {
+    if (typeof playground === 'string' && (playgroundModes as readonly string[]).includes(playground)) {
+      result.playground = { value: playground as PagePlayground, location: locationOf('playground') };
+    } else {
+      report(
+        'mdx/invalid-playground',
+        'playground',
+        `playground must be interactive, simple or none, not ${describe(playground)}`,
+        typeof playground === 'string' ? didYouMean(playground, playgroundModes) : undefined,
+      );
+    }
+  }
+
+  const authMethod = frontmatter['authMethod'];
+  if (authMethod !== undefined && authMethod !== null) {
+    if (typeof authMethod === 'string' && (authMethods as readonly string[]).includes(authMethod)) {
+      result.authMethod = { value: authMethod as PageAuthMethod, location: locationOf('authMethod') };
+    } else if (typeof authMethod === 'string' && httpMethodSet.has(authMethod.trim().toUpperCase())) {
+      const method = authMethod.trim().toUpperCase();
+      const apiSays = result.api?.method === method ? ` (api: already says ${method})` : '';
+      report(
+        'mdx/invalid-auth-method',
+        'authMethod',
+        `authMethod "${authMethod}" is an HTTP method, not an authentication method${apiSays}`,
+        `did you mean to put it in \`api:\` (e.g. api: "${method} /path")? authMethod takes bearer, basic, key or none`,
+      );
+    } else {
+      const close = typeof authMethod === 'string' ? didYouMean(authMethod, authMethods) : undefined;
+      report(
+        'mdx/invalid-auth-method',
+        'authMethod',
+        `authMethod must be bearer, basic, key or none, not ${describe(authMethod)}`,
+        close ?? 'authMethod takes bearer, basic, key or none',
+      );
+    }
+  }
+
+  for (const [key, target] of [
+    ['openapi', 'openapiRef'],
+    ['openapi-schema', 'openapiSchemaRef'],
+  ] as const) {
+    const value = frontmatter[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && value.trim() !== '') result[target] = { value: value.trim(), location: locationOf(key) };
+    else report('mdx/invalid-openapi-reference', key, `${key} must be a non-empty string, not ${describe(value)}`);
+  }
+
+  return result;
+}
+
+type ApiLine = { ok: true; method: HttpMethod; target: string } | { ok: false; message: string; suggestion?: string };
+
+const fullUrl = /^https?:\/\/[^/?#\s]+/i;
+const anyScheme = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** `<METHOD> <target>`: the method in any case (stored upper-case); the target an http(s) URL or a path from `/`. */
+export function parseApiLine(api: JsonValue): ApiLine {
+  if (typeof api !== 'string') return { ok: false, message: `api must be a string of the shape "<METHOD> <target>", not ${describe(api)}` };
+  const parts = api.trim().split(/\s+/).filter((part) => part !== '');
+  const example = 'e.g. api: "GET /users/{id}" or api: "POST https://api.example.com/users"';
+  if (parts.length === 0) return { ok: false, message: 'api is empty; expected "<METHOD> <target>"', suggestion: example };
+  const [first = '', second, ...rest] = parts;
+  const upper = first.toUpperCase();
+  if (!httpMethodSet.has(upper)) {
+    if (parts.length === 1 && (first.startsWith('/') || anyScheme.test(first))) {
+      return { ok: false, message: `api "${api}" has no HTTP method before the target`, suggestion: `put the method first, e.g. api: "GET ${first}"` };
+    }
+    const close = didYouMean(upper, httpMethods);
+    return {
+      ok: false,
+      message: `api "${api}" does not start with an HTTP method (${httpMethods.join(', ')})`,
+      suggestion: close ?? example,
+    };
+  }
+  if (second === undefined) return { ok: false, message: `api "${api}" has a method but no target`, suggestion: `add the path or URL, e.g. api: "${upper} /users"` };
+  if (rest.length > 0) {
+    return { ok: false, message: `api "${api}" has more than a method and a target`, suggestion: 'write the target without spaces (encode a space as %20)' };
+  }
+  if (!second.startsWith('/') && !fullUrl.test(second)) {
+    if (/^https?:\/\//i.test(second)) return { ok: false, message: `api target "${second}" has no host`, suggestion: example };
+    if (anyScheme.test(second)) return { ok: false, message: `api target "${second}" must be an http or https URL, or a path starting with "/"` };
+    return {
+      ok: false,
+      message: `api target "${second}" must be a full URL or a path starting with "/"`,
+      suggestion: `api: "${upper} /${second.replace(/^\.?\/*/, '')}"`,
+    };
+  }
+  return { ok: true, method: upper as HttpMethod, target: second };
+}
+
+function describe(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `"${value}"`;
+  return `the ${typeof value} ${String(value)}`;
+}
+
+function plainYamlMessage(message: string): string {
+  const text = message.split('\n')[0] ?? message;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function yamlSuggestion(code: string): string | undefined {
+  switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'quote values that contain ": ", e.g. title: "Step 1: install"';
+    case 'DUPLICATE_KEY':
+      return 'keep one of the repeated keys';
+    case 'TAB_AS_INDENT':
+      return 'indent YAML with spaces, not tabs';
+    case 'MISSING_CHAR':
+      return 'close the quote or bracket; a quoted value that goes on over several lines needs those lines indented';
+    case 'BAD_INDENT':
+      return 'check the indentation and closing brackets or quotes of this value';
+    default:
+      return undefined;
+  }
+}
+
+/** YAML's core schema yields JSON-like values; this makes the rest (aliases, non-finite numbers) JSON-safe. */
+function toJsonValue(value: unknown, seen: Set<object>): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (seen.has(value)) return null;
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => toJsonValue(item, seen));
+    if (value instanceof Map) {
+      const out: Record<string, JsonValue> = {};
+      for (const [key, item] of value) defineKey(out, String(key), toJsonValue(item, seen));
+      return out;
+    }
+    const out: Record<string, JsonValue> = {};
+    for (const [key, item] of Object.entries(value)) defineKey(out, key, toJsonValue(item, seen));
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function defineKey(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

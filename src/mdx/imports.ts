@@ -1,0 +1,58 @@
+import { distance } from 'fastest-levenshtein';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { DocsRoot } from '../root/index.js';
+import type { ParsedPage } from './types.js';
+
+const markdownFile = /\.(mdx|md)$/i;
+
+/**
+ * Checks the page's local imports of MDX/MD files (`/snippets/x.mdx` from the docs root,
+ * `./x.mdx` and `../x.mdx` from the page's folder). A missing file is a warning at the import; a path
+ * leading out of the docs root gets the root's own code. Packages and non-Markdown modules (`.jsx`,
+ * `.js`, ...) are the site's business and are not checked, nor are extension-less paths, whose
+ * resolution depends on the bundler.
+ */
+export function checkImports(page: ParsedPage, root: DocsRoot): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const { specifier, location } of page.imports) {
+    if (!isLocal(specifier)) continue;
+    const bare = specifier.replace(/[?#].*$/, '');
+    if (!markdownFile.test(bare)) continue;
+    const resolved = root.resolve(bare, page.path);
+    if (!resolved.ok) {
+      diagnostics.push(createDiagnostic(resolved.problem.code, `import "${specifier}": ${resolved.problem.message}`, location));
+      continue;
+    }
+    if (root.exists(resolved.path)) continue;
+    diagnostics.push(
+      createDiagnostic('mdx/import-not-found', `import "${specifier}" points at ${resolved.path}, which does not exist`, location, {
+        suggestion: suggestFile(resolved.path, root),
+      }),
+    );
+  }
+  return diagnostics;
+}
+
+function isLocal(specifier: string): boolean {
+  return specifier.startsWith('/') || specifier.startsWith('./') || specifier.startsWith('../');
+}
+
+/**
+ * The existing Markdown files nearest to the missing path: same-name files first (a wrong `../` depth or
+ * folder is the usual mistake), each group by edit distance, and only those close enough to be a likely
+ * intent (a third of the path may differ).
+ */
+function suggestFile(missing: string, root: DocsRoot): string | undefined {
+  const name = missing.slice(missing.lastIndexOf('/') + 1);
+  const budget = Math.max(3, Math.floor(missing.length / 3));
+  const ranked = root
+    .files()
+    .filter((file) => markdownFile.test(file))
+    .map((file) => ({ file, sameName: file === name || file.endsWith(`/${name}`), cost: distance(file, missing) }))
+    .filter((candidate) => candidate.cost <= budget)
+    .sort((a, b) => Number(b.sameName) - Number(a.sameName) || a.cost - b.cost || (a.file < b.file ? -1 : 1))
+    .slice(0, 2);
+  if (ranked.length === 0) return undefined;
+  // The root-absolute form works from any page, whatever the import was written as.
+  return `did you mean ${ranked.map(({ file }) => `"/${file}"`).join(' or ')}?`;
+}

@@ -1,0 +1,4 @@
+export { isEndpointPage, pathParameters, resolveApiTarget, resolveAuth, resolveEndpoint, resolvePlayground } from './resolve.js';
+export type { EndpointPage, ResolvedEndpoint } from './resolve.js';
+export { apiSettingsFromSite, noApiSettings } from './settings.js';
+export type { ApiSettings } from './settings.js';
