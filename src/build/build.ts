@@ -9,15 +9,19 @@ import {
   sortDiagnostics,
   type Diagnostic,
   type JsonValue,
+  type StageResult,
 } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest, Page, Site } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
-import { checkImports, parseMdxPage, type ParsedPage } from '../mdx/index.js';
+import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
 import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
-import { DocsRoot } from '../root/index.js';
+import { DocsRoot, sha256, type SourceFile } from '../root/index.js';
+import { DiskCache } from '../cache/index.js';
+import { parsePages as parseInPool } from './page-pool.js';
+import { readFileSync } from 'node:fs';
 import { generatorName, generatorVersion } from '../version.js';
 import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
 import { toNavNodes } from './navigation-nodes.js';
@@ -33,18 +37,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!root) {
     return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${options.root}" does not exist or is not a folder`)] };
   }
+  const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
+  const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only' }) : undefined;
+  const runKey = runFingerprint(root, options);
+  if (cache && runKey) {
+    const previous = reusePreviousRun(cache, root, runKey);
+    if (previous) return finish(options, previous.diagnostics, cache.diagnostics(), previous.manifest, previous.stats);
+  }
 
   const loaded = loadConfig(root);
   diagnostics.push(...loaded.diagnostics);
   const config = loaded.value;
-  if (!config) return finish(options, diagnostics);
+  if (!config) return finish(options, diagnostics, cache?.diagnostics());
 
   diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
   const site = normalizeSite(config.value);
   const navigation = resolveNavigation(config, root);
   diagnostics.push(...navigation.diagnostics);
 
-  const mdx = parsePages(root, navigation.value, diagnostics);
+  const mdx = await parseNavigationPages(root, navigation.value, diagnostics, cache, options);
   const settings = apiSettings(site, config);
   const openapi = await resolveOpenapi({
     root,
@@ -52,7 +63,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     parsedPages: mdx,
     site,
     offline: options.offline ?? false,
-    cacheDir: options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache'),
+    cacheDir: path.join(cacheDir, 'remote'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   diagnostics.push(...openapi.diagnostics);
@@ -93,7 +104,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
   }
 
-  const final = options.strict ? promoteWarnings(diagnostics) : diagnostics;
+  const final = finalDiagnostics(diagnostics, options);
   const counts = countBySeverity(final);
   const manifest: Manifest = {
     manifestVersion: 1,
@@ -105,11 +116,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     schemas: openapi.schemas,
     diagnostics: { errors: counts.errors, warnings: counts.warnings },
   };
-  return finish(options, final, manifest, statsOf(manifest, mdx.size));
+  const stats = statsOf(manifest, mdx.size);
+  if (cache && runKey && Object.values(openapi.specs).every((spec) => spec.url === undefined)) {
+    rememberRun(cache, root, runKey, { manifest, diagnostics: final, stats });
+  }
+  return finish(options, final, cache?.diagnostics() ?? [], manifest, stats);
 }
 
-function finish(options: BuildOptions, diagnostics: Diagnostic[], manifest?: Manifest, stats?: BuildStats): BuildResult {
-  const sorted = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+/** Sorted, with duplicates merged, warnings promoted under `--strict`. */
+function finalDiagnostics(diagnostics: readonly Diagnostic[], options: BuildOptions): Diagnostic[] {
+  return uniqueDiagnostics(sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics));
+}
+
+/**
+ * Writes the manifest when there are no errors. `environment` holds problems of the machine, not of the
+ * docs (a corrupt cache): they are reported but never promoted by `--strict` nor counted in the manifest.
+ */
+function finish(options: BuildOptions, diagnostics: Diagnostic[], environment: Diagnostic[] = [], manifest?: Manifest, stats?: BuildStats): BuildResult {
+  const sorted = sortDiagnostics([...finalDiagnostics(diagnostics, options), ...environment]);
   const result: BuildResult = { diagnostics: sorted };
   if (manifest) result.manifest = manifest;
   if (stats) result.stats = stats;
@@ -128,24 +152,54 @@ function finish(options: BuildOptions, diagnostics: Diagnostic[], manifest?: Man
   return result;
 }
 
-/** Parses every MDX/MD page the navigation references, once each (duplicates and group roots included). */
-function parsePages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[]): Map<string, ParsedPage> {
-  const parsed = new Map<string, ParsedPage>();
-  for (const item of tree.pages) {
-    if (!item.file || parsed.has(item.id)) continue;
-    const read = root.read(item.file);
+/**
+ * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included):
+ * from the cache when the page's bytes were seen before, else on the worker pool.
+ */
+async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions): Promise<Map<string, ParsedPage>> {
+  const idOfFile = new Map<string, string>();
+  const toParse: SourceFile[] = [];
+  const results = new Map<string, StageResult<ParsedPage>>();
+  const keys = new Map<string, string>();
+  const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
+  for (const item of pageItems) {
+    const read = root.read(item.file!, { keep: false });
     if (!read.ok) {
       diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
+      idOfFile.delete(item.file!);
       continue;
     }
     if (read.file.invalidUtf8) {
-      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file, line: 1, column: 1 }));
+      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file!, line: 1, column: 1 }));
     }
-    const result = parseMdxPage(read.file);
-    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
-    parsed.set(item.id, result.value);
+    const key = cache?.key('page', read.file.path, read.file.hash);
+    const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
+    if (hit) results.set(read.file.path, hit);
+    else {
+      toParse.push(read.file);
+      if (key) keys.set(read.file.path, key);
+    }
   }
-  return parsed;
+  const total = idOfFile.size;
+  options.onProgress?.({ phase: 'pages', done: results.size, total });
+  const parsed = await parseInPool(toParse, {
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    onParsed: (done) => options.onProgress?.({ phase: 'pages', done: results.size + done, total }),
+  });
+  for (const [file, result] of parsed) {
+    results.set(file, result);
+    const key = keys.get(file);
+    if (key) cache!.set('pages', key, result);
+  }
+  // Map in navigation order so the manifest does not depend on which worker finished first.
+  const pages = new Map<string, ParsedPage>();
+  for (const [file, id] of idOfFile) {
+    const result = results.get(file);
+    if (!result) continue;
+    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
+    pages.set(id, result.value);
+  }
+  return pages;
 }
 
 function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
@@ -205,4 +259,51 @@ function statsOf(manifest: Manifest, mdxPages: number): BuildStats {
     fields += countFields(page.params) + countFields(page.responseFields);
   }
   return { pages: Object.keys(manifest.pages).length, mdxPages, endpointPages, generatedPages, specs: Object.keys(manifest.openapi).length, fields };
+}
+
+interface RememberedRun {
+  manifest: Manifest;
+  diagnostics: Diagnostic[];
+  stats: BuildStats;
+}
+
+/**
+ * What a run depends on besides file contents: the generator, the options that change output, and the
+ * list of files in the root (page resolution and suggestions look at it). Undefined when the run cannot
+ * be reused at all (job checks must always run).
+ */
+function runFingerprint(root: DocsRoot, options: BuildOptions): string | undefined {
+  if (options.jobChecks) return undefined;
+  return sha256([options.strict ? 'strict' : '', options.offline ? 'offline' : '', ...root.files()].join('\n'));
+}
+
+/**
+ * The previous run's result when every file it read still has the same bytes. Costs one read and hash
+ * of each input file: the price of proving nothing changed.
+ */
+function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string): RememberedRun | undefined {
+  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; diagnostics: Diagnostic[]; stats: BuildStats }>('builds', cache.key('run', runKey));
+  if (!record) return undefined;
+  for (const input of record.inputs) {
+    const read = root.read(input.path, { keep: false });
+    if ((read.ok ? read.file.hash : '') !== input.hash) return undefined;
+  }
+  const manifest = cache.get<Manifest>('builds', record.manifestKey);
+  return manifest ? { manifest, diagnostics: record.diagnostics, stats: record.stats } : undefined;
+}
+
+function rememberRun(cache: DiskCache, root: DocsRoot, runKey: string, run: RememberedRun): void {
+  const manifestKey = cache.key('manifest', runKey);
+  cache.set('builds', manifestKey, run.manifest);
+  cache.set('builds', cache.key('run', runKey), { inputs: root.readFiles(), manifestKey, diagnostics: run.diagnostics, stats: run.stats });
+}
+
+function uniqueDiagnostics(sorted: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return sorted.filter((d) => {
+    const key = JSON.stringify([d.code, d.severity, d.file, d.line, d.column, d.pointer, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,3 +1,3 @@
 export { build } from './build.js';
 export { docsSchemaText } from './schema-text.js';
-export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './types.js';
+export type { BuildOptions, BuildProgress, BuildResult, BuildStats, JobCheckOptions } from './types.js';

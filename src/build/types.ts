@@ -12,8 +12,18 @@ export interface BuildOptions {
   strict?: boolean;
   /** Never fetch remote OpenAPI files; use only the on-disk cache. Default false. */
   offline?: boolean;
-  /** Folder of the remote-spec cache. Default `<root>/.docs-build/cache`. */
+  /** Folder of the incremental cache (and of fetched remote specs). Default `<root>/.docs-build/cache`. */
   cacheDir?: string;
+  /**
+   * The incremental cache in `cacheDir`: `true` reads and writes it, `'read-only'` only reads it
+   * (`docs-build check`, which writes nothing), `false` ignores it. Default false for the library
+   * (no side effects unless asked); the CLI's `build` turns it on unless `--no-cache`.
+   */
+  cache?: boolean | 'read-only';
+  /** MDX worker threads; default: available parallelism (at most 4); 0 parses on the main thread. */
+  workers?: number;
+  /** Progress of long phases (the CLI draws a bar on a TTY, plain lines in CI). */
+  onProgress?: (event: BuildProgress) => void;
   /** fetch used for remote OpenAPI files (tests inject one). Default: global fetch. */
   fetch?: typeof fetch;
   /** Agent jobs that must have completed before a manifest is emitted (deploy pipelines; docs/admin.md). */
@@ -22,6 +32,12 @@ export interface BuildOptions {
 }
 
 /** `build()`'s job checks: the jobs, plus how to reach the admin API (docs/admin.md). */
+export interface BuildProgress {
+  phase: 'pages';
+  done: number;
+  total: number;
+}
+
 export interface JobCheckOptions extends JobChecksOptions {
   checks: JobCheck[];
 }

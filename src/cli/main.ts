@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { build, docsSchemaText, type BuildResult } from '../build/index.js';
+import { build, docsSchemaText, type BuildOptions, type BuildProgress, type BuildResult } from '../build/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
@@ -14,6 +14,9 @@ interface CompileOptions {
   format: Format;
   strict?: boolean;
   offline?: boolean;
+  /** commander's negatable `--no-cache`: true unless given. */
+  cache: boolean;
+  cacheDir?: string;
 }
 
 /** Parses argv, runs the command, and returns the process exit code. Never calls process.exit. */
@@ -60,11 +63,13 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .addOption(formatOption())
     .option('--strict', 'treat warnings as errors')
     .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+    .option('--no-cache', 'neither read nor write the incremental cache')
+    .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
     .action(async (root: string, options: CompileOptions) => {
       const rootDir = path.resolve(io.cwd, root);
       const outFile = path.resolve(io.cwd, options.out ?? path.join(root, '.docs-build', 'manifest.json'));
       const started = performance.now();
-      const result = await build({ root: rootDir, outFile, strict: options.strict ?? false, offline: options.offline ?? false });
+      const result = await build({ ...compileOptions(io, rootDir, options, true), outFile });
       report(io, result, options.format, rootDir, { command: 'build', elapsedMs: performance.now() - started, outFile });
       setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
     });
@@ -76,10 +81,12 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .addOption(formatOption())
     .option('--strict', 'treat warnings as errors')
     .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+    .option('--no-cache', 'do not read the incremental cache')
+    .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
     .action(async (root: string, options: CompileOptions) => {
       const rootDir = path.resolve(io.cwd, root);
       const started = performance.now();
-      const result = await build({ root: rootDir, strict: options.strict ?? false, offline: options.offline ?? false });
+      const result = await build(compileOptions(io, rootDir, options, false));
       report(io, result, options.format, rootDir, { command: 'check', elapsedMs: performance.now() - started });
       setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
     });
@@ -93,6 +100,43 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
 
   program.addCommand(jobCommand(io, setExitCode));
   return program;
+}
+
+/** Options shared by build and check; `check` reads the cache but never writes it. */
+function compileOptions(io: CliIo, rootDir: string, options: CompileOptions, writes: boolean): BuildOptions {
+  const compile: BuildOptions = {
+    root: rootDir,
+    strict: options.strict ?? false,
+    offline: options.offline ?? false,
+    cache: options.cache ? (writes ? true : 'read-only') : false,
+    onProgress: progressReporter(io),
+  };
+  if (options.cacheDir) compile.cacheDir = path.resolve(io.cwd, options.cacheDir);
+  return compile;
+}
+
+/**
+ * Progress of long cold builds: a bar redrawn in place on a TTY, a plain line every 25% otherwise
+ * (CI logs). Short runs print nothing: the first report comes after a second.
+ */
+function progressReporter(io: CliIo): (event: BuildProgress) => void {
+  const started = performance.now();
+  let lastQuarter = 0;
+  return (event) => {
+    if (event.total === 0 || performance.now() - started < 1000) return;
+    const fraction = event.done / event.total;
+    if (io.isTTY) {
+      const width = 30;
+      const filled = Math.round(fraction * width);
+      io.stderr(`\r  pages [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}${event.done === event.total ? '\n' : ''}`);
+    } else {
+      const quarter = Math.floor(fraction * 4);
+      if (quarter > lastQuarter) {
+        lastQuarter = quarter;
+        io.stderr(`pages: ${event.done}/${event.total} parsed\n`);
+      }
+    }
+  };
 }
 
 interface RunInfo {

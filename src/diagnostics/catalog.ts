@@ -83,10 +83,14 @@ export const catalog = {
   'mdx/import-not-found': { severity: 'warning', stage: 'mdx', title: 'A local MDX import points at a missing file' },
   'mdx/path-param-undocumented': { severity: 'warning', stage: 'mdx', title: 'A {name} path parameter of the api target has no ParamField path' },
   'mdx/path-param-not-in-path': { severity: 'warning', stage: 'mdx', title: 'A ParamField path names a parameter missing from the api target' },
+  'mdx/nesting-too-deep': { severity: 'warning', stage: 'mdx', title: 'A page nests elements deeper than docs-build reads; fields below that depth are ignored' },
 
   // precedence: api target, auth, playground
   'precedence/server-required': { severity: 'error', stage: 'precedence', title: 'A relative api target needs api.mdx.server' },
   'precedence/key-header-missing': { severity: 'error', stage: 'precedence', title: 'Auth method key needs api.mdx.auth.name as header name' },
+
+  // cache: the incremental build cache
+  'cache/ignored': { severity: 'warning', stage: 'cache', title: 'A foreign or corrupt build cache was ignored' },
 
   // manifest
   'manifest/page-id-collision': { severity: 'error', stage: 'manifest', title: 'Two pages resolve to the same page id' },
@@ -108,6 +112,14 @@ export const catalog = {
   'migrate/prose-lost': { severity: 'warning', stage: 'migrate', title: 'Prose outside field components would be lost' },
   'migrate/edit': { severity: 'info', stage: 'migrate', title: 'The docs.json edit that replaces a page reference with an endpoint reference' },
   'migrate/unused-page': { severity: 'info', stage: 'migrate', title: 'An MDX file that becomes unused after the migration' },
+  'migrate/server-drift': { severity: 'warning', stage: 'migrate', title: 'The page calls a server that is not among the operation\'s servers' },
+  'migrate/auth-drift': { severity: 'warning', stage: 'migrate', title: 'The page\'s auth method differs from the operation\'s security' },
+  'migrate/url-change': { severity: 'warning', stage: 'migrate', title: 'The page\'s URL would change when its reference is replaced' },
+  'migrate/bulk-generation-off': { severity: 'warning', stage: 'migrate', title: 'An edit would turn off page generation for the other operations of a spec' },
+  'migrate/entry-not-replaceable': { severity: 'warning', stage: 'migrate', title: 'A navigation entry of a matched page cannot become an endpoint reference' },
+  'migrate/draft-lossy': { severity: 'warning', stage: 'migrate', title: 'A detail of a page cannot be expressed in the drafted OpenAPI document' },
+  'migrate/draft-conflict': { severity: 'warning', stage: 'migrate', title: 'Two pages describe the same operation; only the first is drafted' },
+  'migrate/write-failed': { severity: 'error', stage: 'migrate', title: 'A file could not be written or deleted' },
 
   // admin: deploy-time agent-job checks
   'admin/job-failed': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting ended as failed' },

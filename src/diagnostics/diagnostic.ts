@@ -12,6 +12,7 @@ export type Stage =
   | 'openapi'
   | 'mdx'
   | 'precedence'
+  | 'cache'
   | 'manifest'
   | 'migrate'
   | 'admin'

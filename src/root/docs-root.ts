@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DiagnosticCode } from '../diagnostics/catalog.js';
+import { LineIndex } from '../diagnostics/positions.js';
 
 /** A text file of the docs root, read once. */
 export interface SourceFile {
@@ -15,6 +16,8 @@ export interface SourceFile {
   byteLength: number;
   /** Set when the bytes were not valid UTF-8 and invalid sequences were replaced. */
   invalidUtf8?: boolean;
+  /** Where in `text` the first invalid byte sequence was (its U+FFFD), when `invalidUtf8` is set. */
+  invalidUtf8At?: { line: number; column: number };
 }
 
 /** Why a path or file was refused; `code` is the diagnostic code a stage should report. */
@@ -50,6 +53,8 @@ export class DocsRoot {
   private fileList: string[] | undefined;
   private fileSet: Set<string> | undefined;
   private readonly cache = new Map<string, ReadResult>();
+  /** Hashes of files read with `keep: false`. */
+  private readonly hashes = new Map<string, string>();
   private readonly maxFileBytes: number;
 
   private constructor(
@@ -137,24 +142,40 @@ export class DocsRoot {
     return this.fileSet!.has(relativePath);
   }
 
-  /** Reads a root-relative file, checking the boundary again on the real path (symlinks). */
-  read(relativePath: string): ReadResult {
+  /**
+   * Reads a root-relative file, checking the boundary again on the real path (symlinks). The result
+   * is kept for later reads unless `keep: false` (pages: their text is not needed once parsed, and
+   * keeping 20k pages would make memory grow with the site).
+   */
+  read(relativePath: string, options: { keep?: boolean } = {}): ReadResult {
     const cached = this.cache.get(relativePath);
     if (cached) return cached;
     const result = this.readUncached(relativePath);
-    this.cache.set(relativePath, result);
+    if (options.keep !== false) this.cache.set(relativePath, result);
+    else this.hashes.set(relativePath, result.ok ? result.file.hash : '');
     return result;
+  }
+
+  /** Every file read so far with its content hash ('' for a failed read), sorted by path. */
+  readFiles(): Array<{ path: string; hash: string }> {
+    const all = new Map(this.hashes);
+    for (const [p, result] of this.cache) all.set(p, result.ok ? result.file.hash : '');
+    return [...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, hash]) => ({ path: p, hash }));
   }
 
   /** Drops cached reads (watch mode re-reads changed files). */
   invalidate(relativePaths?: Iterable<string>): void {
     if (!relativePaths) {
       this.cache.clear();
+      this.hashes.clear();
       this.fileList = undefined;
       this.fileSet = undefined;
       return;
     }
-    for (const p of relativePaths) this.cache.delete(p);
+    for (const p of relativePaths) {
+      this.cache.delete(p);
+      this.hashes.delete(p);
+    }
     this.fileList = undefined;
     this.fileSet = undefined;
   }
@@ -182,16 +203,21 @@ export class DocsRoot {
       const bytes = readFileSync(real);
       if (looksBinary(bytes)) return refuse('root/binary-file', `"${relativePath}" holds binary data, not text`);
       let text: string;
-      let invalidUtf8 = false;
+      let invalidAt = -1;
       try {
         text = decoder.decode(bytes);
       } catch {
         text = lenientDecoder.decode(bytes);
-        invalidUtf8 = true;
+        invalidAt = firstInvalidUtf8(bytes);
       }
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       const file: SourceFile = { path: resolved.path, absolutePath: real, text, hash: sha256(bytes), byteLength: bytes.length };
-      if (invalidUtf8) file.invalidUtf8 = true;
+      if (invalidAt !== -1) {
+        file.invalidUtf8 = true;
+        // The valid prefix decodes to the same code units as in `text`, so its length is the offset there.
+        const offset = lenientDecoder.decode(bytes.subarray(0, invalidAt)).length;
+        file.invalidUtf8At = new LineIndex(text).locate(offset);
+      }
       return { ok: true, file };
     } catch (error) {
       return refuse('root/unreadable', `"${relativePath}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
@@ -205,6 +231,40 @@ function refuse(code: PathProblem['code'], message: string): { ok: false; proble
 
 function hasTraversal(p: string): boolean {
   return p.replace(/\\/g, '/').split('/').includes('..');
+}
+
+/**
+ * Offset of the first byte that does not start a well-formed UTF-8 sequence (the WHATWG decoder's
+ * rules: no overlongs, no surrogates, nothing above U+10FFFF), or -1 when every byte is well formed.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b === 0xe0) (need = 2), (low = 0xa0);
+    else if ((b >= 0xe1 && b <= 0xec) || b === 0xee || b === 0xef) need = 2;
+    else if (b === 0xed) (need = 2), (high = 0x9f);
+    else if (b === 0xf0) (need = 3), (low = 0x90);
+    else if (b >= 0xf1 && b <= 0xf3) need = 3;
+    else if (b === 0xf4) (need = 3), (high = 0x8f);
+    else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i;
+      if (k === 1 ? c < low || c > high : c < 0x80 || c > 0xbf) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
 }
 
 /** A NUL byte in the first 8 KiB is the usual, cheap test for binary content. */

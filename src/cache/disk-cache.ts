@@ -1,0 +1,127 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { sha256 } from '../root/index.js';
+
+const FORMAT = 'docs-build-cache';
+const LAYOUT = 1;
+
+interface Meta {
+  format: typeof FORMAT;
+  layout: number;
+  generator: string;
+}
+
+interface Envelope<T> {
+  key: string;
+  value: T;
+}
+
+/**
+ * An on-disk, content-addressed cache. Entries are keyed by a hash of everything the cached value
+ * depends on (including the generator version), so an entry is either exactly right or never looked
+ * up. A cache written by another version, another program, or left corrupt is ignored with a warning
+ * and started afresh: never trusted.
+ */
+export class DiskCache {
+  private readonly problems: Diagnostic[] = [];
+  private warnedCorruptEntry = false;
+
+  private usable = true;
+
+  private constructor(
+    readonly dir: string,
+    readonly generator: string,
+    private readonly readOnly: boolean,
+  ) {}
+
+  /**
+   * Opens (or, unless read-only, creates) the cache folder for this generator version. A read-only
+   * cache that is foreign or corrupt is not repaired, only ignored.
+   */
+  static open(dir: string, generator: string, options: { readOnly?: boolean } = {}): DiskCache {
+    const cache = new DiskCache(dir, generator, options.readOnly ?? false);
+    cache.checkMeta();
+    return cache;
+  }
+
+  /** Warnings about a foreign or corrupt cache met so far. */
+  diagnostics(): Diagnostic[] {
+    return [...this.problems];
+  }
+
+  /** A key from the parts a value depends on; the generator version is always one of them. */
+  key(...parts: string[]): string {
+    return sha256([this.generator, ...parts].join('\u0000'));
+  }
+
+  get<T>(namespace: string, key: string): T | undefined {
+    if (!this.usable) return undefined;
+    let text: string;
+    try {
+      text = readFileSync(this.entryPath(namespace, key), 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const envelope = JSON.parse(text) as Envelope<T>;
+      if (envelope && envelope.key === key && 'value' in envelope) return envelope.value;
+    } catch {
+      // fall through to the warning
+    }
+    if (!this.warnedCorruptEntry) {
+      this.warnedCorruptEntry = true;
+      this.problems.push(createDiagnostic('cache/ignored', `a corrupt cache entry in ${this.dir} was ignored and will be rewritten`));
+    }
+    return undefined;
+  }
+
+  set<T>(namespace: string, key: string, value: T): void {
+    if (this.readOnly || !this.usable) return;
+    const target = this.entryPath(namespace, key);
+    try {
+      mkdirSync(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ key, value } satisfies Envelope<T>));
+      renameSync(temporary, target);
+    } catch {
+      // A cache that cannot be written only costs speed.
+    }
+  }
+
+  private entryPath(namespace: string, key: string): string {
+    return path.join(this.dir, namespace, key.slice(0, 2), `${key}.json`);
+  }
+
+  private checkMeta(): void {
+    const metaPath = path.join(this.dir, 'cache-meta.json');
+    let meta: Partial<Meta> | undefined;
+    let present = true;
+    try {
+      meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Partial<Meta>;
+    } catch (error) {
+      present = (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+    const valid = meta?.format === FORMAT && meta.layout === LAYOUT && meta.generator === this.generator;
+    if (valid) return;
+    if (this.readOnly) {
+      // Nothing to repair from here; an absent cache is simply empty.
+      this.usable = false;
+      if (!present) return;
+    }
+    if (present) {
+      const why = meta?.format === FORMAT ? `written by ${meta.generator ?? 'another version'}` : 'not a docs-build cache, or corrupt';
+      this.problems.push(createDiagnostic('cache/ignored', `the cache in ${this.dir} was ignored (${why})${this.readOnly ? '' : ' and started afresh'}`));
+    }
+    if (this.readOnly) return;
+    try {
+      // Only our own entry folders are removed, never anything else a user keeps there.
+      for (const namespace of ['pages', 'specs', 'builds']) rmSync(path.join(this.dir, namespace), { recursive: true, force: true });
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(metaPath, JSON.stringify({ format: FORMAT, layout: LAYOUT, generator: this.generator } satisfies Meta) + '\n');
+    } catch {
+      // Unwritable: every lookup misses.
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { DiskCache } from './disk-cache.js';
