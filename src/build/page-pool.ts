@@ -75,7 +75,8 @@ function startWorker(): Worker {
   const url = new URL('./parse-worker.js', import.meta.url);
   // Under the test runner the sources are TypeScript: the worker then needs tsx to load them.
   if (import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./parse-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+    const source = new URL('./parse-worker.ts', import.meta.url).href;
+    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
   }
   return new Worker(url);
 }

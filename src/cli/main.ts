@@ -6,6 +6,7 @@ import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } fro
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
 import { jobCommand } from './job.js';
+import { watchAndBuild } from './watch.js';
 
 type Format = 'human' | 'json' | 'github';
 
@@ -55,24 +56,36 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
   const formatOption = (): Option =>
     new Option('--format <format>', 'output format of diagnostics').choices(['human', 'json', 'github']).default('human');
 
-  program
-    .command('build')
-    .description('check a docs root and write its manifest (nothing is written when there are errors)')
-    .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
-    .option('-o, --out <file>', 'where to write the manifest (default: <root>/.docs-build/manifest.json)')
-    .addOption(formatOption())
-    .option('--strict', 'treat warnings as errors')
-    .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
-    .option('--no-cache', 'neither read nor write the incremental cache')
-    .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
-    .action(async (root: string, options: CompileOptions) => {
-      const rootDir = path.resolve(io.cwd, root);
-      const outFile = path.resolve(io.cwd, options.out ?? path.join(root, '.docs-build', 'manifest.json'));
-      const started = performance.now();
-      const result = await build({ ...compileOptions(io, rootDir, options, true), outFile });
-      report(io, result, options.format, rootDir, { command: 'build', elapsedMs: performance.now() - started, outFile });
-      setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
-    });
+  const buildAction = async (root: string, options: CompileOptions & { watch?: boolean }): Promise<void> => {
+    const rootDir = path.resolve(io.cwd, root);
+    const outFile = path.resolve(io.cwd, options.out ?? path.join(root, '.docs-build', 'manifest.json'));
+    const buildOptions = { ...compileOptions(io, rootDir, options, true), outFile };
+    if (options.watch) {
+      const signal = io.signal ?? interruptSignal();
+      const code = await watchAndBuild(io, { build: buildOptions, report: (result, elapsedMs) => report(io, result, options.format, rootDir, { command: 'build', elapsedMs, outFile }) }, signal);
+      setExitCode(code);
+      return;
+    }
+    const started = performance.now();
+    const result = await build(buildOptions);
+    report(io, result, options.format, rootDir, { command: 'build', elapsedMs: performance.now() - started, outFile });
+    setExitCode(hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok);
+  };
+  const buildCommand = (name: string, description: string): Command =>
+    program
+      .command(name)
+      .description(description)
+      .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
+      .option('-o, --out <file>', 'where to write the manifest (default: <root>/.docs-build/manifest.json)')
+      .addOption(formatOption())
+      .option('--strict', 'treat warnings as errors')
+      .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+      .option('--no-cache', 'neither read nor write the incremental cache')
+      .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)');
+  buildCommand('build', 'check a docs root and write its manifest (nothing is written when there are errors)')
+    .option('-w, --watch', 'rebuild whenever a file of the root changes (uses the cache)')
+    .action(buildAction);
+  buildCommand('dev', 'build, then rebuild on every change (same as build --watch)').action((root: string, options: CompileOptions) => buildAction(root, { ...options, watch: true }));
 
   program
     .command('check')
@@ -100,6 +113,13 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
 
   program.addCommand(jobCommand(io, setExitCode));
   return program;
+}
+
+/** Aborted on the first Ctrl-C, so watch mode can stop cleanly. */
+function interruptSignal(): AbortSignal {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  return controller.signal;
 }
 
 /** Options shared by build and check; `check` reads the cache but never writes it. */

@@ -132,3 +132,38 @@ describe('docs-build CLI', () => {
     expect(JSON.parse(run.stdout).diagnostics).toMatchObject([{ code: 'config/legacy-mint-json', file: 'mint.json', line: 1, column: 1 }]);
   });
 });
+
+describe('build --watch', () => {
+  it('rebuilds when a page changes, printing what changed and how long it took, until aborted', async () => {
+    const { main } = await import('../../src/cli/main.js');
+    const root = validSite();
+    const controller = new AbortController();
+    let stdout = '';
+    const rebuilt = new Promise<void>((resolve) => {
+      const io = {
+        stdout: (text: string) => {
+          stdout += text;
+          if (stdout.includes('watching')) setTimeout(() => writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home again\n---\n'), 50);
+          if (/rebuilt in \d+ ms/.test(stdout)) resolve();
+        },
+        stderr: () => {},
+        isTTY: false,
+        env: {},
+        cwd: root,
+        signal: controller.signal,
+      };
+      void main(['build', '.', '--watch'], io).then((code) => expect(code).toBe(0));
+    });
+    await rebuilt;
+    controller.abort();
+    expect(stdout).toContain('changed: index.mdx');
+    expect(stdout).toMatch(/rebuilt in \d+ ms: 0 errors, 0 warnings, 0 infos\n/);
+    const manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as { pages: Record<string, { title: string }> };
+    expect(manifest.pages.index!.title).toBe('Home again');
+  });
+
+  it('dev is build --watch', async () => {
+    const run = await runCli(['dev', '--help']);
+    expect(run.stdout).toContain('same as build --watch');
+  });
+});

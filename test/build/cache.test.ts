@@ -1,0 +1,123 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build/index.js';
+import { parsePages } from '../../src/build/page-pool.js';
+import { serializeManifest } from '../../src/manifest/serialize.js';
+import { parseMdxPage } from '../../src/mdx/index.js';
+import { DocsRoot } from '../../src/root/index.js';
+import { expectValidManifest } from '../helpers/temp-root.js';
+
+const example = path.resolve(import.meta.dirname, '../../docs-example');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function copyOfExample(): { root: string; cacheDir: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-cache-'));
+  made.push(dir);
+  const root = path.join(dir, 'site');
+  cpSync(example, root, { recursive: true, filter: (src) => !src.includes('.docs-build') });
+  return { root, cacheDir: path.join(dir, 'cache') };
+}
+
+async function coldAndWarm(root: string, cacheDir: string): Promise<{ cold: string; warm: string; coldDiagnostics: unknown; warmDiagnostics: unknown }> {
+  const cold = await build({ root, cache: false });
+  const warm = await build({ root, cache: true, cacheDir });
+  return {
+    cold: serializeManifest(cold.manifest!),
+    warm: serializeManifest(warm.manifest!),
+    coldDiagnostics: cold.diagnostics,
+    warmDiagnostics: warm.diagnostics,
+  };
+}
+
+describe('incremental cache', () => {
+  it('warm and cold output are byte-identical across a series of edits', async () => {
+    const { root, cacheDir } = copyOfExample();
+    const edits: Array<[string, () => void]> = [
+      ['nothing changed yet', () => {}],
+      ['nothing changed (fully warm)', () => {}],
+      ['one page body changed', () => writeFileSync(path.join(root, 'quickstart.mdx'), readFileSync(path.join(root, 'quickstart.mdx'), 'utf8') + '\nOne more line.\n')],
+      ['a page title changed', () => writeFileSync(path.join(root, 'guides/webhooks.mdx'), readFileSync(path.join(root, 'guides/webhooks.mdx'), 'utf8').replace('Receiving webhooks', 'Webhooks, received'))],
+      ['a page broken', () => writeFileSync(path.join(root, 'guides/index.mdx'), '---\ntitle: Guides\n---\n<Note>unclosed\n')],
+      ['the page repaired', () => writeFileSync(path.join(root, 'guides/index.mdx'), '---\ntitle: Guides\n---\nFixed.\n')],
+      ['docs.json setting changed', () => writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"method": "bearer"', '"method": "basic"'))],
+      ['a new page added to the navigation', () => {
+        writeFileSync(path.join(root, 'extra.mdx'), '---\ntitle: Extra\n---\nNew.\n');
+        writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"pages": ["index", "quickstart"]', '"pages": ["index", "quickstart", "extra"]'));
+      }],
+      ['a listed page deleted', () => rmSync(path.join(root, 'extra.mdx'))],
+    ];
+    for (const [what, edit] of edits) {
+      edit();
+      const { cold, warm, coldDiagnostics, warmDiagnostics } = await coldAndWarm(root, cacheDir);
+      expect(warm, what).toBe(cold);
+      expect(warmDiagnostics, what).toEqual(coldDiagnostics);
+    }
+    expect(readdirSync(path.join(cacheDir, 'pages')).length).toBeGreaterThan(0);
+  });
+
+  it('a spec change is seen on the warm path', async () => {
+    const { root, cacheDir } = copyOfExample();
+    const specs = readdirSync(root, { recursive: true }).map(String).filter((f) => /\.(ya?ml|json)$/.test(f) && f.includes('api/'));
+    expect(specs.length).toBeGreaterThan(0);
+    for (const spec of specs) {
+      await build({ root, cache: true, cacheDir });
+      const file = path.join(root, spec);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/title: ([^\n]+)/, 'title: $1 (edited)'));
+      const { cold, warm } = await coldAndWarm(root, cacheDir);
+      expect(warm).toBe(cold);
+    }
+  });
+
+  it('a corrupt cache entry is ignored with a warning, never trusted', async () => {
+    const { root, cacheDir } = copyOfExample();
+    await build({ root, cache: true, cacheDir });
+    for (const namespace of ['pages', 'builds']) {
+      for (const shard of readdirSync(path.join(cacheDir, namespace))) {
+        for (const entry of readdirSync(path.join(cacheDir, namespace, shard))) writeFileSync(path.join(cacheDir, namespace, shard, entry), '{"key": "x", "value": ');
+      }
+    }
+    const warm = await build({ root, cache: true, cacheDir });
+    const cold = await build({ root, cache: false });
+    expect(warm.diagnostics.filter((d) => d.code === 'cache/ignored')).toHaveLength(1);
+    expect(serializeManifest(warm.manifest!)).toBe(serializeManifest(cold.manifest!));
+    expect(warm.manifest!.diagnostics).toEqual(cold.manifest!.diagnostics);
+  });
+
+  it('a foreign cache is ignored with a warning and started afresh; --strict does not fail on it', async () => {
+    const { root, cacheDir } = copyOfExample();
+    await build({ root, cache: true, cacheDir });
+    writeFileSync(path.join(cacheDir, 'cache-meta.json'), JSON.stringify({ format: 'docs-build-cache', layout: 1, generator: 'docs-build@0.0.0-other' }));
+    const warm = await build({ root, cache: true, cacheDir, strict: true, outFile: path.join(root, 'out.json') });
+    expect(warm.diagnostics.filter((d) => d.code === 'cache/ignored')).toMatchObject([{ severity: 'warning' }]);
+    expect(warm.diagnostics[0]!.message).toContain('docs-build@0.0.0-other');
+    expect(warm.written).toBeDefined();
+    expect(JSON.parse(readFileSync(path.join(cacheDir, 'cache-meta.json'), 'utf8')).generator).not.toBe('docs-build@0.0.0-other');
+    expectValidManifest(warm.manifest);
+  });
+
+  it('a read-only cache (check) writes nothing', async () => {
+    const { root, cacheDir } = copyOfExample();
+    await build({ root, cache: 'read-only', cacheDir });
+    expect(existsSync(cacheDir)).toBe(false);
+  });
+});
+
+describe('MDX worker pool', () => {
+  it('parses on worker threads with the same results as the main thread', async () => {
+    const root = DocsRoot.open(example)!;
+    const pages = root.files().filter((f) => /\.mdx?$/.test(f));
+    const files = Array.from({ length: 60 }, (_, i) => {
+      const read = root.read(pages[i % pages.length]!);
+      if (!read.ok) throw new Error('unreadable example page');
+      return { ...read.file, path: `copy-${i}/${read.file.path}` };
+    });
+    let progress = 0;
+    const pooled = await parsePages(files, { workers: 2, minPages: 1, onParsed: (done) => (progress = done) });
+    expect(progress).toBe(files.length);
+    expect(pooled.size).toBe(files.length);
+    for (const file of files) expect(pooled.get(file.path)).toEqual(parseMdxPage(file));
+  });
+});
