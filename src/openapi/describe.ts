@@ -1,0 +1,305 @@
+import type { JsonValue } from '../diagnostics/index.js';
+import type { Field, FieldLocation } from '../fields/index.js';
+import type { ApiTarget, Page, PlaygroundMode, ResolvedAuth, ResolvedPlayground, SpecSummary } from '../manifest/types.js';
+import { sha256 } from '../root/index.js';
+import { isReference, valueAt, walkReferences, type Cursor, type SpecDocument } from './document.js';
+import { isObject } from './parse.js';
+import { SchemaConverter, type SchemaTable } from './schema.js';
+import type { LoadedSpec, OperationInfo } from './types.js';
+
+/** Everything a manifest page of kind `openapi` holds, except its id (the navigation decides that). */
+export type OperationPage = Omit<Page, 'id' | 'kind'> & { kind: 'openapi'; title: string };
+
+export interface DescribeOptions {
+  /** `api.playground.display` of docs.json; null when unset. */
+  playgroundDisplay: PlaygroundMode | null;
+  schemas: SchemaTable;
+}
+
+const parameterLocations: ReadonlySet<string> = new Set(['path', 'query', 'header', 'cookie']);
+
+/**
+ * The page data of one operation (or webhook). Title: `x-docs.metadata.title` > summary > `METHOD /path`;
+ * description: `x-docs.metadata.description` > operation description. Parameters are the path item's
+ * (unless the operation redefines them) then the operation's, then the request body's properties;
+ * response fields come from the first 2xx response with a JSON body.
+ */
+export function describeOperation(spec: LoadedSpec, operation: OperationInfo, options: DescribeOptions): OperationPage {
+  const doc = spec.document;
+  const op = doc.get(operation.pointer);
+  const opNode = op && doc.deref(op);
+  const item = doc.get(operation.pointer.slice(0, operation.pointer.lastIndexOf('/')));
+  const itemNode = item && doc.deref(item);
+  const metadata = operation.xDocs?.metadata ?? {};
+  const str = (key: string): string | undefined => {
+    const value = metadata[key];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  const label = operation.webhook !== undefined ? `webhook ${operation.webhook}` : `${operation.method} ${operation.path}`;
+
+  const page: OperationPage = {
+    kind: 'openapi',
+    title: str('title') ?? (operation.summary?.trim() || label),
+    source: { file: spec.id, pointer: operation.pointer },
+    hidden: operation.hidden || metadata.hidden === true,
+    contentHash: '',
+  };
+  const sidebarTitle = str('sidebarTitle');
+  const description = str('description') ?? operation.description;
+  if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
+  if (description !== undefined) page.description = description;
+  if (operation.xDocs?.metadata) page.frontmatter = operation.xDocs.metadata;
+  const deprecated = typeof metadata.deprecated === 'boolean' ? metadata.deprecated : operation.deprecated;
+  if (deprecated) page.deprecated = true;
+
+  const servers = operation.webhook !== undefined ? [] : operation.servers;
+  const api: ApiTarget = { method: operation.method, path: operation.path, servers, url: servers[0] === undefined ? null : joinUrl(servers[0], operation.path) };
+  page.api = api;
+
+  const auth = operation.webhook !== undefined ? undefined : authOf(doc, opNode, metadata);
+  if (auth) page.auth = auth;
+  page.playground = playgroundOf(operation, metadata, options.playgroundDisplay);
+
+  if (opNode && itemNode) {
+    page.params = [...parameterFields(spec, options.schemas, itemNode, opNode), ...bodyFields(spec, options.schemas, opNode)];
+    page.responseFields = responseFields(spec, options.schemas, opNode);
+  } else {
+    page.params = [];
+    page.responseFields = [];
+  }
+  options.schemas.drain();
+
+  page.operation = { spec: spec.id, method: operation.method, path: operation.path };
+  if (operation.operationId !== undefined) page.operation.operationId = operation.operationId;
+  if (operation.webhook !== undefined) page.operation.webhook = operation.webhook;
+  if (operation.tags.length > 0) page.operation.tags = [...operation.tags];
+  if (operation.xDocs?.content !== undefined) page.content = operation.xDocs.content;
+  page.contentHash = operationHash(doc, operation, itemNode, opNode, options.playgroundDisplay);
+  return page;
+}
+
+export function joinUrl(server: string, path: string): string {
+  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+function parameterFields(spec: LoadedSpec, schemas: SchemaTable, item: Cursor, op: Cursor): Field[] {
+  const doc = spec.document;
+  const read = (holder: Cursor): Array<{ node: Cursor; name: string; in: string }> => {
+    const list = doc.child(holder, 'parameters');
+    if (!list || !Array.isArray(list.value)) return [];
+    const out: Array<{ node: Cursor; name: string; in: string }> = [];
+    for (let i = 0; i < list.value.length; i++) {
+      const raw = doc.child(list, i);
+      const node = raw && doc.deref(raw);
+      if (!node || !isObject(node.value) || typeof node.value.name !== 'string' || typeof node.value.in !== 'string') continue;
+      if (!parameterLocations.has(node.value.in)) continue;
+      out.push({ node, name: node.value.name, in: node.value.in });
+    }
+    return out;
+  };
+  const own = read(op);
+  const inherited = read(item).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+  const fields: Field[] = [];
+  for (const parameter of [...inherited, ...own]) {
+    const value = parameter.node.value as { [key: string]: JsonValue };
+    const converter = new SchemaConverter(doc, spec.id, schemas, parameter.in as FieldLocation);
+    const schema = doc.child(parameter.node, 'schema') ?? firstMediaSchema(doc, parameter.node);
+    const field = converter.field(parameter.name, parameter.in === 'path' || value.required === true, schema, 0, parameter.node);
+    if (typeof value.description === 'string') field.description = value.description;
+    if (value.deprecated === true) field.deprecated = true;
+    fields.push(field);
+  }
+  return fields;
+}
+
+/** `content` of a parameter, body or response: JSON first, then forms, then whatever comes first. */
+function pickMedia(content: { [key: string]: JsonValue }, jsonOnly: boolean): string | undefined {
+  const types = Object.keys(content);
+  const isJson = (t: string) => /^application\/(.+\+)?json\b/i.test(t) || /^\*\/\*$/.test(t);
+  const json = types.find((t) => /^application\/json\b/i.test(t)) ?? types.find(isJson);
+  if (json || jsonOnly) return json;
+  return types.find((t) => /^multipart\/form-data\b/i.test(t)) ?? types.find((t) => /^application\/x-www-form-urlencoded\b/i.test(t)) ?? types[0];
+}
+
+function firstMediaSchema(doc: SpecDocument, holder: Cursor, jsonOnly = false): Cursor | undefined {
+  const content = doc.child(holder, 'content');
+  const node = content && doc.deref(content);
+  if (!node || !isObject(node.value)) return undefined;
+  const media = pickMedia(node.value, jsonOnly);
+  const mediaNode = media === undefined ? undefined : doc.child(node, media);
+  return mediaNode && doc.child(mediaNode, 'schema');
+}
+
+function bodyFields(spec: LoadedSpec, schemas: SchemaTable, op: Cursor): Field[] {
+  const doc = spec.document;
+  const body = doc.child(op, 'requestBody');
+  const node = body && doc.deref(body);
+  if (!node) return [];
+  const schema = firstMediaSchema(doc, node);
+  if (!schema) return [];
+  return new SchemaConverter(doc, spec.id, schemas, 'body').fieldsOf(schema, 'body', isObject(node.value) && node.value.required === true);
+}
+
+function responseFields(spec: LoadedSpec, schemas: SchemaTable, op: Cursor): Field[] {
+  const doc = spec.document;
+  const responses = doc.child(op, 'responses');
+  const node = responses && doc.deref(responses);
+  if (!node || !isObject(node.value)) return [];
+  const codes = Object.keys(node.value)
+    .filter((code) => /^2(\d\d|XX)$/i.test(code))
+    .sort((a, b) => (a.toUpperCase() === '2XX' ? 1 : 0) - (b.toUpperCase() === '2XX' ? 1 : 0) || a.localeCompare(b, 'en'));
+  for (const code of codes) {
+    const response = doc.child(node, code);
+    const resolved = response && doc.deref(response);
+    const schema = resolved && firstMediaSchema(doc, resolved, true);
+    if (schema) return new SchemaConverter(doc, spec.id, schemas, 'response').fieldsOf(schema, 'response', true);
+  }
+  return [];
+}
+
+/**
+ * Auth from the security requirements: the operation's `security` overrides the root's; `[]` or only
+ * `{}` means none. The first requirement with a scheme docs-build can express wins: http bearer, OAuth 2
+ * and OpenID Connect (all send `Authorization: Bearer`) -> bearer; http basic -> basic; apiKey in a header
+ * -> key with the header name. apiKey in a query or cookie, other http schemes and mutualTLS have no
+ * auth method here; when nothing maps, no auth comes from the spec and the page falls back to docs.json.
+ * `x-docs.metadata.authMethod` overrides all of this.
+ */
+function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<string, JsonValue>): ResolvedAuth | undefined {
+  const schemesNode = (() => {
+    const components = doc.child(doc.root, 'components');
+    const schemes = components && doc.child(components, 'securitySchemes');
+    return schemes && doc.deref(schemes);
+  })();
+  const schemeOf = (name: string): { [key: string]: JsonValue } | undefined => {
+    const raw = schemesNode && doc.child(schemesNode, name);
+    const node = raw && doc.deref(raw);
+    return node && isObject(node.value) ? node.value : undefined;
+  };
+  const mapScheme = (scheme: { [key: string]: JsonValue } | undefined): ResolvedAuth | undefined => {
+    if (!scheme) return undefined;
+    const type = typeof scheme.type === 'string' ? scheme.type : '';
+    const httpScheme = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : '';
+    if (type === 'http' && httpScheme === 'bearer') return { method: 'bearer', from: 'openapi' };
+    if (type === 'http' && httpScheme === 'basic') return { method: 'basic', from: 'openapi' };
+    if (type === 'oauth2' || type === 'openIdConnect') return { method: 'bearer', from: 'openapi' };
+    if (type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') return { method: 'key', headerName: scheme.name, from: 'openapi' };
+    return undefined;
+  };
+  const opSecurity = op && isObject(op.value) ? op.value.security : undefined;
+  const rootSecurity = isObject(doc.main.value) ? doc.main.value.security : undefined;
+  const security = opSecurity !== undefined ? opSecurity : rootSecurity;
+
+  const fromMetadata = metadata.authMethod;
+  if (typeof fromMetadata === 'string') {
+    if (fromMetadata !== 'key') return { method: fromMetadata as ResolvedAuth['method'], from: 'openapi' };
+    const keyScheme = Array.isArray(security)
+      ? security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])).map((name) => mapScheme(schemeOf(name))).find((a) => a?.method === 'key')
+      : undefined;
+    return keyScheme ?? { method: 'key', from: 'openapi' };
+  }
+  if (!Array.isArray(security)) return undefined;
+  let optional = security.length === 0;
+  for (const requirement of security) {
+    if (!isObject(requirement)) continue;
+    const names = Object.keys(requirement);
+    if (names.length === 0) optional = true;
+    for (const name of names) {
+      const mapped = mapScheme(schemeOf(name));
+      if (mapped) return mapped;
+    }
+  }
+  return optional ? { method: 'none', from: 'openapi' } : undefined;
+}
+
+/**
+ * `x-docs.metadata.playground` (from openapi) > `api.playground.display` (from config) > interactive
+ * (default). An operation without any server cannot be tried out, so an interactive playground that the
+ * spec did not ask for explicitly becomes `simple`, from openapi; webhooks have no playground.
+ */
+function playgroundOf(operation: OperationInfo, metadata: Record<string, JsonValue>, display: PlaygroundMode | null): ResolvedPlayground {
+  const explicit = metadata.playground;
+  if (explicit === 'interactive' || explicit === 'simple' || explicit === 'none') return { mode: explicit, from: 'openapi' };
+  if (operation.webhook !== undefined) return { mode: 'none', from: 'openapi' };
+  const resolved: ResolvedPlayground = display ? { mode: display, from: 'config' } : { mode: 'interactive', from: 'default' };
+  if (resolved.mode === 'interactive' && operation.servers.length === 0) return { mode: 'simple', from: 'openapi' };
+  return resolved;
+}
+
+/** Every value the `$ref`s under `roots` reach, transitively, each once, sorted by `<file>#<pointer>`. */
+function reachedValues(doc: SpecDocument, roots: Cursor[]): Array<[string, JsonValue]> {
+  const reached = new Map<string, JsonValue>();
+  const queue: Cursor[] = [...roots];
+  for (let i = 0; i < queue.length; i++) {
+    const from = queue[i]!;
+    walkReferences(from.value, from.pointer, (_pointer, ref) => {
+      const target = doc.target(from.file, ref);
+      if (!target.ok) return;
+      const key = `${target.file}#${target.pointer}`;
+      if (reached.has(key)) return;
+      const value = valueAt(doc.files.get(target.file)!.value, target.pointer);
+      if (value === undefined) return;
+      reached.set(key, value);
+      queue.push({ file: target.file, pointer: target.pointer, value });
+    });
+  }
+  return [...reached.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * sha256 of the operation as resolved: its path item (other methods left out), the operation, every
+ * value its `$ref`s reach (each once, so recursion terminates), and the root-level values that change
+ * its page (servers, security, the playground setting).
+ */
+function operationHash(doc: SpecDocument, operation: OperationInfo, item: Cursor | undefined, op: Cursor | undefined, display: PlaygroundMode | null): string {
+  const itemValue = item && isObject(item.value) ? Object.fromEntries(Object.entries(item.value).filter(([k]) => !/^(get|put|post|delete|options|head|patch|trace)$/.test(k))) : null;
+  const roots: Cursor[] = [];
+  if (item) roots.push({ ...item, value: itemValue });
+  if (op) roots.push(op);
+  const main = isObject(doc.main.value) ? doc.main.value : {};
+  const schemes = isObject(main.components) ? (main.components.securitySchemes ?? null) : null;
+  return sha256(JSON.stringify([operation.pointer, itemValue, op?.value ?? null, reachedValues(doc, roots), main.servers ?? null, main.security ?? null, schemes, display]));
+}
+
+/** `openapi-schema:` page data; the schema itself goes into the table under `schema.ref`. */
+export function describeSchemaPage(
+  spec: LoadedSpec,
+  name: string,
+  schemas: SchemaTable,
+): Pick<Page, 'title' | 'description' | 'source' | 'schema' | 'contentHash' | 'deprecated'> | undefined {
+  const doc = spec.document;
+  const pointer = `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const raw = doc.get(pointer);
+  if (!raw) return undefined;
+  const target = isReference(raw.value) ? doc.deref(raw) : raw;
+  if (!target) return undefined;
+  const plain = { ...target, value: valueAt(doc.files.get(target.file)!.value, target.pointer) ?? target.value };
+  const key = `${target.file}#${target.pointer}`;
+  schemas.require(key, doc, spec.id, plain);
+  schemas.drain();
+  const entry = schemas.get(key)!;
+  const page: Pick<Page, 'title' | 'description' | 'source' | 'schema' | 'contentHash' | 'deprecated'> = {
+    title: name,
+    source: { file: spec.id, pointer },
+    schema: { spec: spec.id, name, ref: key },
+    contentHash: sha256(JSON.stringify([key, plain.value, reachedValues(doc, [plain])])),
+  };
+  if (entry.description !== undefined) page.description = entry.description;
+  if (entry.deprecated) page.deprecated = true;
+  return page;
+}
+
+export function specSummary(spec: LoadedSpec): SpecSummary {
+  const summary: SpecSummary = {
+    file: spec.id,
+    openapiVersion: spec.openapiVersion,
+    title: spec.title,
+    version: spec.version,
+    servers: [...spec.servers],
+    operationCount: spec.operations.length,
+  };
+  if (spec.webhooks.length > 0) summary.webhookCount = spec.webhooks.length;
+  if (spec.url !== undefined) summary.url = spec.url;
+  return summary;
+}
+

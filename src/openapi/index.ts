@@ -1,0 +1,15 @@
+export { createSpecLoader } from './loader.js';
+export type { SpecLoader, SpecLoaderOptions } from './loader.js';
+export { matchSpecFile, parseEndpointReference, parseSchemaReference, specCandidates } from './references.js';
+export type { ParseReferenceOptions } from './references.js';
+export { findOperation, findSchema, findWebhook, resolveEndpoint, resolveSchema } from './match.js';
+export type { OperationMatch, SchemaMatch } from './match.js';
+export { defaultDirectory, methodSlug, operationSlug, planGeneratedPages, slugify, untaggedGroup, untaggedWebhookGroup } from './generate.js';
+export type { PlannedPage } from './generate.js';
+export { describeOperation, describeSchemaPage, joinUrl, specSummary } from './describe.js';
+export type { DescribeOptions, OperationPage } from './describe.js';
+export { SchemaTable, defaultLimits } from './schema.js';
+export type { SchemaEntry, SchemaLimits } from './schema.js';
+export { isRemoteSpecReference } from './remote.js';
+export type { SpecDocument } from './document.js';
+export type { EndpointReference, LoadedSpec, OperationInfo, ParsedReference, SchemaReference, TagInfo, XDocs } from './types.js';

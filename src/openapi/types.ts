@@ -1,0 +1,85 @@
+import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
+import type { SpecDocument } from './document.js';
+
+/** The HTTP methods an OpenAPI path item can hold, lower-case as written in a spec. */
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/** `x-docs` (or its synonym `x-mint`) of an operation, after validation; malformed parts are dropped. */
+export interface XDocs {
+  /** Frontmatter keys for the generated page (title, sidebarTitle, description, playground, ...). */
+  metadata?: Record<string, JsonValue>;
+  /** MDX placed before the generated reference. */
+  content?: string;
+  /** Page id of the generated page, without leading slash. */
+  href?: string;
+}
+
+export interface OperationInfo {
+  /** Upper-case: `GET`. */
+  method: string;
+  /** The path template as written in the spec (`/users/{id}`); for a webhook, its name. */
+  path: string;
+  /** Pointer of the operation in the spec's main document (`/paths/~1users~1{id}/get`). */
+  pointer: string;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  /** `x-hidden` / `x-excluded` on the operation or on its path item. */
+  hidden: boolean;
+  deprecated: boolean;
+  xDocs?: XDocs;
+  /** Effective server URLs: operation > path item > root (variables replaced by their defaults). */
+  servers: string[];
+  /** Set for webhooks: the key under `webhooks`. */
+  webhook?: string;
+}
+
+export interface TagInfo {
+  name: string;
+  description?: string;
+}
+
+/** A spec loaded, validated and indexed once per run. */
+export interface LoadedSpec {
+  /** Root-relative path of the main file, or the URL of a remote spec. */
+  id: string;
+  /** The file diagnostics point into: same as `id` (a URL for remote specs). */
+  file: string;
+  /** Set for specs fetched from a URL. */
+  url?: string;
+  openapiVersion: string;
+  title: string;
+  version: string;
+  description?: string;
+  servers: string[];
+  /** Non-webhook operations in document order (hidden ones included, flagged). */
+  operations: OperationInfo[];
+  webhooks: OperationInfo[];
+  /** Names under `components.schemas`, in document order. */
+  schemaNames: string[];
+  /** The top-level `tags` declarations, in order. */
+  tags: TagInfo[];
+  /** Every file the spec is composed of (main file first). */
+  files: string[];
+  /** sha256 over the content of every file of the spec. */
+  hash: string;
+  /** Position of a pointer of the composed document, followed through `$ref`s into the file that holds it. */
+  locate(pointer: string, target?: 'key' | 'value'): SourceLocation;
+  /** The raw documents and `$ref` resolution; used by the describe functions. */
+  readonly document: SpecDocument;
+}
+
+/** What a `pages` entry or an `openapi:` frontmatter value says. */
+export type EndpointReference =
+  | { kind: 'operation'; file?: string; method: string; path: string }
+  | { kind: 'webhook'; file?: string; name: string };
+
+export type ParsedReference =
+  | EndpointReference
+  /** A pages entry that is an ordinary page path. */
+  | { kind: 'page' }
+  | { kind: 'invalid'; message: string };
+
+export type SchemaReference = { kind: 'schema'; file?: string; name: string } | { kind: 'invalid'; message: string };
