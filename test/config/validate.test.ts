@@ -321,13 +321,13 @@ describe('validateConfig: details', () => {
 });
 
 describe('validateConfig: positions in files composed with $ref', () => {
-  it('points into the referenced file, with the pointer of the composed configuration', () => {
+  it('points into the referenced file, with the pointer inside that file', () => {
     const { diagnostics } = check({
       'docs.json': withNavigation('{ "languages": [{ "language": "en", "pages": ["index"] }, { "$ref": "./fr.json", "language": "fr" }] }'),
       'fr.json': '{\n  "tabs": [\n    { "tab": "Guides", "groups": [{ "group": "Début", "pages": ["fr/index"] }], "icon": 7 }\n  ]\n}\n',
     });
     expect(summary(diagnostics)).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ code: 'config/invalid-type', file: 'fr.json', line: 3, column: 89, pointer: '/navigation/languages/1/tabs/0/icon' });
+    expect(diagnostics[0]).toMatchObject({ code: 'config/invalid-type', file: 'fr.json', line: 3, column: 89, pointer: '/tabs/0/icon' });
   });
 
   it('locates an unknown key of a referenced file on the key', () => {
