@@ -65,6 +65,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     offline: options.offline ?? false,
     cacheDir: path.join(cacheDir, 'remote'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(cache ? { cache } : {}),
   });
   diagnostics.push(...openapi.diagnostics);
 

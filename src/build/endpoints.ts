@@ -24,8 +24,10 @@ import {
   type LoadedSpec,
   type OperationInfo,
   type PlannedPage,
+  type SpecLoaderOptions,
 } from '../openapi/index.js';
 import type { DocsRoot } from '../root/index.js';
+import type { DiskCache } from '../cache/index.js';
 
 export interface OpenapiInput {
   root: DocsRoot;
@@ -35,6 +37,8 @@ export interface OpenapiInput {
   offline: boolean;
   cacheDir: string;
   fetch?: typeof fetch;
+  /** The incremental cache: spec validation results are kept by the content of the spec's files. */
+  cache?: DiskCache;
 }
 
 /** What the OpenAPI stage contributes to the manifest, with lookups the assembly uses. */
@@ -68,6 +72,7 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
     offline: input.offline,
     cacheDir: input.cacheDir,
     ...(input.fetch ? { fetch: input.fetch } : {}),
+    ...(input.cache ? { validationCache: specValidationCache(input.cache) } : {}),
   });
   const schemas = new SchemaTable();
   const playgroundDisplay = input.site.api.playground.display;
@@ -346,4 +351,11 @@ function referencedSpecsBelow(division: DivisionItem, _tree: NavTree, specOf: (i
   };
   visit(division.children);
   return found;
+}
+
+function specValidationCache(cache: DiskCache): NonNullable<SpecLoaderOptions['validationCache']> {
+  return {
+    get: (contentKey) => cache.get<Diagnostic[]>('specs', cache.key('spec-validation', contentKey)),
+    set: (contentKey, diagnostics) => cache.set('specs', cache.key('spec-validation', contentKey), diagnostics),
+  };
 }

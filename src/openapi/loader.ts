@@ -23,6 +23,8 @@ export interface SpecLoaderOptions {
    * 3 MB spec). Default true; a cache keyed by the spec's hash may turn it off for unchanged specs.
    */
   validate?: boolean;
+  /** Remembers validation results by the content of a spec's files (the incremental cache). */
+  validationCache?: { get(contentKey: string): Diagnostic[] | undefined; set(contentKey: string, diagnostics: Diagnostic[]): void };
 }
 
 export interface SpecLoader {
@@ -110,7 +112,14 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
       const refProblems = scanReferences(doc, files, remote, { readLocal, resolve: (fromFile, filePart) => root.resolve(filePart, fromFile) });
       diagnostics.push(...refProblems.map(inSpec));
       if (options.validate !== false && refProblems.length === 0) {
-        diagnostics.push(...(await validateWithSwaggerParser(doc, remote)).map(inSpec));
+        // Validation is the costly part of loading: its result is cached by the bytes of every file.
+        const contentKey = sha256([remote ? 'remote' : 'local', ...[...files.values()].map((f) => `${f.id}:${f.hash}`)].join('\n'));
+        let problems = options.validationCache?.get(contentKey);
+        if (!problems) {
+          problems = await validateWithSwaggerParser(doc, remote);
+          options.validationCache?.set(contentKey, problems);
+        }
+        diagnostics.push(...problems.map(inSpec));
       }
       index = indexOperations(doc);
     } catch (error) {

@@ -48,6 +48,8 @@ describe('incremental cache', () => {
         writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"pages": ["index", "quickstart"]', '"pages": ["index", "quickstart", "extra"]'));
       }],
       ['a listed page deleted', () => rmSync(path.join(root, 'extra.mdx'))],
+      ['the spec made invalid', () => writeFileSync(path.join(root, 'api/openapi.yaml'), readFileSync(path.join(root, 'api/openapi.yaml'), 'utf8').replace(/operationId: listProjects/, 'operationId: [not, a, string]'))],
+      ['the spec repaired', () => writeFileSync(path.join(root, 'api/openapi.yaml'), readFileSync(path.join(root, 'api/openapi.yaml'), 'utf8').replace('operationId: [not, a, string]', 'operationId: listProjects'))],
     ];
     for (const [what, edit] of edits) {
       edit();
@@ -56,6 +58,7 @@ describe('incremental cache', () => {
       expect(warmDiagnostics, what).toEqual(coldDiagnostics);
     }
     expect(readdirSync(path.join(cacheDir, 'pages')).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(cacheDir, 'specs')).length).toBeGreaterThan(0);
   });
 
   it('a spec change is seen on the warm path', async () => {
