@@ -7,7 +7,10 @@ export { loadConfig, normalizeSite, validateConfig, docsSchema } from './config/
 export type { LoadedConfig } from './config/index.js';
 export { catalog, createDiagnostic, formatGithub, formatHuman, formatJson, sortDiagnostics } from './diagnostics/index.js';
 export type { Diagnostic, DiagnosticCode, JsonReport, RelatedLocation, Severity, SourceLocation } from './diagnostics/index.js';
-export type { Field, FieldLocation, FieldSource } from './fields/index.js';
+export { compareFields } from './fields/index.js';
+export type { DriftKind, Field, FieldDrift, FieldLocation, FieldSource } from './fields/index.js';
+export { applyMigration, checkMigration, draftOpenapi, serializeDraft } from './migrate/index.js';
+export type { ApplyMigrationOptions, CheckMigrationOptions, DraftOpenapiOptions, MigrationReport, PageReport } from './migrate/index.js';
 export { serializeManifest } from './manifest/serialize.js';
 export type * from './manifest/types.js';
 export { DocsRoot } from './root/index.js';

@@ -6,6 +6,7 @@ import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } fro
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
 import { jobCommand } from './job.js';
+import { migrateCommand } from './migrate.js';
 import { watchAndBuild } from './watch.js';
 
 type Format = 'human' | 'json' | 'github';
@@ -111,6 +112,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
       io.stdout(docsSchemaText());
     });
 
+  program.addCommand(migrateCommand(io, setExitCode));
   program.addCommand(jobCommand(io, setExitCode));
   return program;
 }

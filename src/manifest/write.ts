@@ -28,3 +28,8 @@ export function writeFileAtomic(target: string, contents: string): void {
     throw error;
   }
 }
+
+/** Removes a file the user asked docs-build to delete (`migrate --delete-pages`); absent is fine. */
+export function removeFile(target: string): void {
+  rmSync(target, { force: true });
+}

@@ -1,0 +1,621 @@
+import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import type { Field } from '../fields/index.js';
+import type { NavItem, PageItem, SpecAttachment } from '../navigation/index.js';
+import {
+  createSpecLoader,
+  describeOperation,
+  isRemoteSpecReference,
+  matchSpecFile,
+  parseEndpointReference,
+  planGeneratedPages,
+  SchemaTable,
+  specCandidates,
+  type LoadedSpec,
+  type OperationInfo,
+  type OperationPage,
+  type PlannedPage,
+} from '../openapi/index.js';
+import type { DocsRoot } from '../root/index.js';
+import { compareFields, driftKinds, type FieldDrift } from '../fields/index.js';
+import { divisionOf, openContext, readApiPages, type ApiPage, type MigrationContext } from './context.js';
+import { locateEntry } from './edits.js';
+import { matchPage, operationLabel, type PageRequest } from './match.js';
+import { contentFor, lostProse } from './prose.js';
+import { hardBlockers } from './types.js';
+import type {
+  Blocker,
+  CheckMigrationOptions,
+  ConfigEdit,
+  DriftEntry,
+  FieldView,
+  MigrationReport,
+  MigrationSummary,
+  OperationRef,
+  PageReport,
+} from './types.js';
+
+interface SpecState {
+  spec?: LoadedSpec;
+  /** The spec loaded with error diagnostics (or could not be loaded at all). */
+  invalid: boolean;
+  firstError?: Diagnostic;
+}
+
+/** What comparing one page with one operation found; shared by every navigation entry of the page. */
+interface Analysis {
+  drift: DriftEntry[];
+  serverDrift?: { page: string[]; spec: string[] };
+  authDrift?: { page: string; spec: string };
+  proseLost: PageReport['proseLost'];
+  content?: string;
+}
+
+/**
+ * Checks whether the hand-written API pages of a docs root can be replaced by an OpenAPI file: for every
+ * navigation entry of a page with `api:` frontmatter, finds the operation (in `options.spec`, or in the
+ * specs attached to the entry's navigation, then `api.openapi`), compares fields, server, auth and prose,
+ * and works out the docs.json edit that replaces the entry with an endpoint reference. Writes nothing;
+ * `applyMigration` applies the report's edits.
+ */
+export async function checkMigration(options: CheckMigrationOptions): Promise<StageResult<MigrationReport>> {
+  const opened = openContext(options.root);
+  const diagnostics: Diagnostic[] = [...opened.diagnostics];
+  const context = opened.context;
+  if (!context) return { value: emptyReport('the configuration could not be read'), diagnostics: sortDiagnostics(diagnostics) };
+  const { root, tree, site, settings } = context;
+
+  const apiPages = readApiPages(context);
+  diagnostics.push(...apiPages.diagnostics);
+  const reportedPages = new Set<string>();
+
+  const loader = createSpecLoader(root, { offline: options.offline ?? false, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const specStates = new Map<string, SpecState>();
+  const loadSpec = async (reference: string, at: SourceLocation): Promise<SpecState> => {
+    const key = resolveSpecId(root, reference, at) ?? `unresolved:${reference}`;
+    const known = specStates.get(key);
+    if (known) return known;
+    const result = await loader.load(reference, at);
+    diagnostics.push(...result.diagnostics);
+    const firstError = result.diagnostics.find((d) => d.severity === 'error');
+    const state: SpecState = { invalid: result.value === undefined || firstError !== undefined };
+    if (result.value) state.spec = result.value;
+    if (firstError) state.firstError = firstError;
+    specStates.set(key, state);
+    if (state.invalid) diagnostics.push(invalidSpecDiagnostic(reference, state, at));
+    return state;
+  };
+
+  const schemas = new SchemaTable();
+  const described = new Map<string, OperationPage>();
+  const describe = (spec: LoadedSpec, op: OperationInfo): OperationPage => {
+    const key = `${spec.id}#${op.pointer}`;
+    let page = described.get(key);
+    if (!page) {
+      page = describeOperation(spec, op, { playgroundDisplay: site.api.playground.display, schemas });
+      described.set(key, page);
+    }
+    return page;
+  };
+  const analyses = new Map<string, Analysis>();
+  const seenDiagnostics = new Set<string>();
+  const report = (d: Diagnostic): void => {
+    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (seenDiagnostics.has(key)) return;
+    seenDiagnostics.add(key);
+    diagnostics.push(d);
+  };
+
+  // Page ids the openapi stage gives operations (x-docs.href, else <directory>/<tag>/<summary>), per spec and directory.
+  const plans = new Map<string, Map<string, PlannedPage>>();
+  const planFor = (spec: LoadedSpec, directory: string | undefined): Map<string, PlannedPage> => {
+    const key = `${spec.id}\u0000${directory ?? ''}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = new Map(planGeneratedPages(spec, directory !== undefined ? { directory } : {}).map((p) => [p.operation.pointer, p]));
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
+  const pages: PageReport[] = [];
+  const edits: ConfigEdit[] = [];
+  const bulkWarned = new Set<string>();
+
+  for (const item of tree.pages) {
+    if (!item.file) continue;
+    const apiPage = apiPages.pages.get(item.file);
+    if (!apiPage) continue;
+    if (!reportedPages.has(item.file)) {
+      reportedPages.add(item.file);
+      diagnostics.push(...apiPage.diagnostics);
+    }
+    const { page, endpoint } = apiPage;
+    const apiLocation = page.api.location;
+    const pageReport: PageReport = {
+      page: item.id,
+      file: item.file,
+      entry: item.location,
+      api: { method: page.api.method, target: page.api.target, url: endpoint.api.url, location: apiLocation },
+      status: 'no-spec',
+      drift: [],
+      proseLost: [],
+      blockers: ['unmatched'],
+    };
+    pages.push(pageReport);
+    const listed: RelatedLocation = { ...item.location, message: 'listed in the navigation here' };
+
+    const scope = item.specScope;
+    const sources = options.spec !== undefined ? [options.spec] : (scope?.sources ?? []);
+    if (sources.length === 0) {
+      report(
+        createDiagnostic('migrate/no-spec', `no OpenAPI file is in scope for ${page.api.method} ${page.api.target}`, apiLocation, {
+          suggestion: 'set "openapi" on the enclosing group or tab (or api.openapi), or pass --spec <file>',
+          related: [listed],
+        }),
+      );
+      continue;
+    }
+    const at: SourceLocation = options.spec !== undefined ? { file: options.spec } : scope!.location;
+    // One at a time: each spec is loaded (and validated) once, and its diagnostics come with the first load.
+    const states: SpecState[] = [];
+    for (const source of sources) states.push(await loadSpec(source, at));
+    const specs = states.map((s) => s.spec).filter((s): s is LoadedSpec => s !== undefined);
+    if (specs.length === 0) {
+      pageReport.status = 'spec-error';
+      continue;
+    }
+    pageReport.spec = specs[0]!.id;
+
+    const request: PageRequest = {
+      method: page.api.method,
+      urls: endpoint.api.url === null ? [] : endpoint.api.servers.map((server) => joinServer(server, endpoint.api.path)),
+      path: endpoint.api.url === null ? endpoint.api.path : pathOfUrl(endpoint.api.url),
+    };
+    const matched: Array<{ spec: LoadedSpec; op: OperationInfo; serverMatched: boolean; lookedUp: string }> = [];
+    const ambiguous: OperationRef[] = [];
+    const closest: OperationRef[] = [];
+    let lookedUpPath: string | undefined;
+    for (const spec of specs) {
+      const result = matchPage(spec, request);
+      lookedUpPath ??= result.lookedUp;
+      if (result.match.kind === 'matched') matched.push({ spec, op: result.match.operation, serverMatched: result.serverMatched, lookedUp: result.lookedUp });
+      else if (result.match.kind === 'ambiguous') ambiguous.push(...result.match.operations.map((op) => operationRef(spec, op)));
+      else closest.push(...result.match.closest.map((op) => operationRef(spec, op)));
+    }
+    const wanted = `${page.api.method} ${page.api.target}`;
+
+    if (ambiguous.length > 0 || matched.length > 1) {
+      pageReport.status = 'ambiguous';
+      pageReport.candidates = [...matched.map((m) => operationRef(m.spec, m.op)), ...ambiguous];
+      report(
+        createDiagnostic('migrate/ambiguous-operation', `${wanted} fits ${pageReport.candidates.length} operations: ${pageReport.candidates.map((c) => `${c.method} ${c.path} (${c.spec})`).join(', ')}`, apiLocation, {
+          suggestion: 'make the spec paths distinct (templates that differ only in parameter names are the same path), or pass --spec with the one file to migrate to',
+          related: [...pageReport.candidates.map((c) => ({ ...c.location, message: `${c.method} ${c.path}` })), listed],
+        }),
+      );
+      continue;
+    }
+    if (matched.length === 0) {
+      pageReport.status = 'no-operation';
+      if (closest.length > 0) pageReport.candidates = closest.slice(0, 3);
+      const names = specs.map((s) => s.id).join(', ');
+      report(
+        createDiagnostic('migrate/no-operation', `no operation of ${names} is ${wanted} (looked up as ${page.api.method} ${lookedUpPath ?? request.path})`, apiLocation, {
+          suggestion: closest.length > 0 ? `did you mean ${closest.slice(0, 3).map((c) => `"${c.method} ${c.path}"`).join(' or ')}?` : `add ${page.api.method} ${lookedUpPath ?? request.path} to the spec`,
+          related: [...closest.slice(0, 3).map((c) => ({ ...c.location, message: `closest: ${c.method} ${c.path}` })), listed],
+        }),
+      );
+      continue;
+    }
+
+    const { spec, op, serverMatched, lookedUp } = matched[0]!;
+    pageReport.status = 'matched';
+    pageReport.spec = spec.id;
+    pageReport.operation = operationRef(spec, op);
+    const blockers: Blocker[] = [];
+    const opLocation = spec.locate(op.pointer, 'key');
+    const analysisKey = `${item.file}\u0000${spec.id}#${op.pointer}`;
+    let analysis = analyses.get(analysisKey);
+    if (!analysis) {
+      analysis = analyze(apiPage, spec, op, describe(spec, op), { serverMatched, lookedUp }, schemas, context, report);
+      analyses.set(analysisKey, analysis);
+      report(
+        createDiagnostic('migrate/matched', `${wanted} is ${operationLabel(op)} of ${spec.id}`, apiLocation, {
+          related: [{ ...opLocation, message: operationLabel(op) }],
+        }),
+      );
+    }
+    pageReport.drift = analysis.drift;
+    if (analysis.serverDrift) pageReport.serverDrift = analysis.serverDrift;
+    if (analysis.authDrift) pageReport.authDrift = analysis.authDrift;
+    pageReport.proseLost = analysis.proseLost;
+    if (analysis.drift.length > 0) blockers.push('field-drift');
+    if (analysis.serverDrift) blockers.push('server-drift');
+    if (analysis.authDrift) blockers.push('auth-drift');
+    if (analysis.proseLost.length > 0) blockers.push('prose-lost');
+    if (op.hidden) {
+      blockers.push('hidden-operation');
+      report(
+        createDiagnostic('openapi/hidden-endpoint-referenced', `${operationLabel(op)} is marked x-hidden in ${spec.id}: replacing the page with it would drop the page from the site`, apiLocation, {
+          suggestion: 'remove x-hidden from the operation first',
+          related: [{ ...opLocation, message: 'the hidden operation' }],
+        }),
+      );
+    }
+
+    // The endpoint reference: short when the entry's own scope holds the spec, else naming the file.
+    const scopeIds = scope ? scope.sources.map((source) => resolveSpecId(root, source, scope.location)) : [];
+    const short = scope !== undefined && scopeIds.includes(spec.id) && !isRemoteSpecReference(spec.id);
+    const reference = short ? operationLabel(op) : `${spec.id} ${operationLabel(op)}`;
+    pageReport.reference = reference;
+
+    const directory = short ? scope!.directory : undefined;
+    const planned = planFor(spec, directory).get(op.pointer);
+    const newPageId = planned?.pageId ?? op.xDocs?.href;
+    if (newPageId !== undefined) pageReport.newPageId = newPageId;
+    const urlChanges = newPageId !== undefined && newPageId !== item.id;
+    if (urlChanges) {
+      blockers.push('url-change');
+      report(
+        createDiagnostic('migrate/url-change', `the page's URL would change from /${item.id} to /${newPageId}`, item.location, {
+          suggestion: `keep it: add x-docs: { href: "/${item.id}" } to ${operationLabel(op)} in ${spec.id}, or add a redirect from /${item.id}`,
+          related: [{ ...opLocation, message: operationLabel(op) }],
+        }),
+      );
+    }
+    if (analysis.content !== undefined || urlChanges) {
+      const suggested: NonNullable<PageReport['suggestedXDocs']> = { spec: spec.id, pointer: `${op.pointer}/x-docs` };
+      if (analysis.content !== undefined) suggested.content = analysis.content;
+      if (urlChanges) suggested.href = `/${item.id}`;
+      pageReport.suggestedXDocs = suggested;
+    }
+
+    if (short && scope) {
+      const division = divisionOf(tree, scope);
+      if (division && !listsEndpointsOf(division, scope, spec.id, root)) {
+        blockers.push('bulk-generation-off');
+        const key = `${division.pointer}\u0000${spec.id}`;
+        if (!bulkWarned.has(key)) {
+          bulkWarned.add(key);
+          const visible = spec.operations.filter((o) => !o.hidden).length;
+          report(
+            createDiagnostic(
+              'migrate/bulk-generation-off',
+              `${division.label || division.kind} generates a page for each of the ${visible} operations of ${spec.id} today; once it lists an endpoint reference, only the listed operations appear`,
+              scope.location,
+              { suggestion: `list the other operations of ${spec.id} in its pages as "METHOD /path" entries in the same change, or attach the spec to another group` },
+            ),
+          );
+        }
+      }
+    }
+
+    const notRoot = !item.pointer.endsWith('/root');
+    const located = notRoot ? locateEntry(root, context.config, item, reference) : { ok: false as const, reason: 'a group root must be a page' };
+    if (!located.ok) {
+      blockers.push('not-replaceable');
+      report(
+        createDiagnostic('migrate/entry-not-replaceable', `this entry of ${item.file} cannot become "${reference}": ${located.reason}`, item.location, {
+          suggestion: notRoot ? undefined : 'list the page in the group\'s pages instead of as its root, then migrate it',
+        }),
+      );
+      pageReport.blockers = blockers;
+      continue;
+    }
+    pageReport.blockers = blockers;
+    edits.push({ ...located.edit, pageFile: item.file, blockers });
+    const forceable = !blockers.some((b) => hardBlockers.includes(b));
+    const why = blockers.length > 0 ? ` (--write leaves it alone: ${blockers.join(', ')}${forceable ? '; --force applies it' : ''})` : '';
+    report(createDiagnostic('migrate/edit', `"${item.reference}" becomes "${reference}"${why}`, item.location));
+  }
+
+  // The files the whole migration frees; `applyMigration` works out the ones its own edits free.
+  const unusedFiles = unusedAfter(context, edits, () => true);
+  for (const file of unusedFiles) {
+    report(createDiagnostic('migrate/unused-page', `${file} becomes unused once its navigation entries are replaced`, { file, line: 1, column: 1 }));
+  }
+
+  const specs = [...specStates.values()].filter((s) => s.spec).map((s) => ({ id: s.spec!.id, valid: !s.invalid }));
+  const value: MigrationReport = { pages, edits, unusedFiles, specs, summary: summarize(pages, edits, unusedFiles) };
+  const invalid = [...specStates.entries()].filter(([, s]) => s.invalid).map(([key, s]) => s.spec?.id ?? key.replace(/^unresolved:/, ''));
+  if (invalid.length > 0) value.blocked = `invalid OpenAPI file${invalid.length === 1 ? '' : 's'}: ${invalid.join(', ')}`;
+  else if (hasErrors(opened.diagnostics)) value.blocked = 'the configuration has errors';
+  return { value, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function emptyReport(blocked: string): MigrationReport {
+  return { pages: [], edits: [], unusedFiles: [], specs: [], blocked, summary: summarize([], [], []) };
+}
+
+function invalidSpecDiagnostic(reference: string, state: SpecState, at: SourceLocation): Diagnostic {
+  const first = state.firstError;
+  const where: SourceLocation = first?.file ? { file: first.file, ...(first.line !== undefined ? { line: first.line } : {}), ...(first.column !== undefined ? { column: first.column } : {}) } : at;
+  const name = state.spec?.id ?? reference;
+  return createDiagnostic('migrate/invalid-spec', `${name} is not a valid OpenAPI file${first ? ` (${first.message})` : ''}; the migration writes nothing until it is`, where, {
+    suggestion: 'fix the errors reported for the file, then run the migration again',
+    // A `--spec` given on the command line has no place in a file to point back at.
+    related: at.line !== undefined && (at.file !== where.file || at.line !== where.line) ? [{ ...at, message: 'the spec is named here' }] : undefined,
+  });
+}
+
+/** The id the loader will give a spec reference (root-relative path, or URL), without loading it. */
+function resolveSpecId(root: DocsRoot, reference: string, at: SourceLocation): string | undefined {
+  if (isRemoteSpecReference(reference)) return reference;
+  const resolved = root.resolve(reference.trim());
+  if (!resolved.ok) return undefined;
+  if (root.exists(resolved.path)) return resolved.path;
+  return matchSpecFile(reference, specCandidates(root), at).value;
+}
+
+function joinServer(server: string, path: string): string {
+  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+function pathOfUrl(url: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
+  return match ? match[1] || '/' : url;
+}
+
+function operationRef(spec: LoadedSpec, op: OperationInfo): OperationRef {
+  const ref: OperationRef = { spec: spec.id, method: op.method, path: op.path, pointer: op.pointer, location: spec.locate(op.pointer, 'key') };
+  if (op.operationId !== undefined) ref.operationId = op.operationId;
+  return ref;
+}
+
+/** Whether a division lists endpoint references to `specId` below it (so bulk generation is already off). */
+function listsEndpointsOf(division: { children: NavItem[] }, scope: SpecAttachment, specId: string, root: DocsRoot): boolean {
+  const visit = (items: readonly NavItem[]): boolean =>
+    items.some((item) => {
+      if (item.type === 'division') return visit(item.children);
+      if (item.type !== 'endpoint') return false;
+      const parsed = parseEndpointReference(item.reference, { context: 'pages', knownSpecs: [specId] });
+      if (parsed.kind !== 'operation' && parsed.kind !== 'webhook') return false;
+      if (parsed.file === undefined) return item.specScope === scope;
+      return resolveSpecId(root, parsed.file, item.location) === specId;
+    });
+  return visit(division.children);
+}
+
+function fieldView(field: Field, path: string, spec: LoadedSpec | undefined): FieldView {
+  const source = field.source;
+  const location: SourceLocation = 'line' in source ? { file: source.file, line: source.line, column: source.column } : spec ? spec.document.locateIn(source.file, source.pointer, 'key') : { file: source.file, pointer: source.pointer };
+  const view: FieldView = { path, in: field.in, type: field.type, required: field.required, location };
+  if (field.default !== undefined) view.default = field.default;
+  return view;
+}
+
+const kindCodes = {
+  'missing-in-spec': 'migrate/field-missing-in-spec',
+  'missing-in-page': 'migrate/field-missing-in-page',
+  location: 'migrate/field-location-drift',
+  type: 'migrate/field-type-drift',
+  required: 'migrate/field-required-drift',
+  default: 'migrate/field-default-drift',
+  nesting: 'migrate/field-nesting-drift',
+} as const;
+
+function describeField(field: Field, path: string): string {
+  return field.in === 'response' ? `response field "${path}"` : `${field.in} parameter "${path}"`;
+}
+
+function analyze(
+  apiPage: ApiPage,
+  spec: LoadedSpec,
+  op: OperationInfo,
+  operation: OperationPage,
+  { serverMatched, lookedUp }: { serverMatched: boolean; lookedUp: string },
+  schemas: SchemaTable,
+  context: MigrationContext,
+  report: (d: Diagnostic) => void,
+): Analysis {
+  const { page, endpoint } = apiPage;
+  const label = `${operationLabel(op)} of ${spec.id}`;
+  const opLocation = spec.locate(op.pointer, 'key');
+  const pageAt: RelatedLocation = { ...page.api.location, message: 'the hand-written page' };
+  const authHeaders = ['Authorization', ...(endpoint.auth.headerName ? [endpoint.auth.headerName] : []), 'Content-Type', 'Accept'];
+  const options = { ignorePageHeaders: authHeaders, resolveSchemaRef: (key: string) => schemas.get(key)?.properties };
+  const drift: FieldDrift[] = [
+    ...compareFields(renamePathParameters(page.params, lookedUp, op.path), unwrapWhole(operation.params ?? [], page.params, 'body'), options),
+    ...compareFields(page.responseFields, unwrapWhole(operation.responseFields ?? [], page.responseFields, 'response'), options),
+  ];
+
+  const entries: DriftEntry[] = [];
+  for (const d of drift) {
+    const entry: DriftEntry = { kind: d.kind, field: d.pagePath ?? d.specPath ?? '', detail: d.detail };
+    if (d.page) entry.page = fieldView(d.page, d.pagePath ?? '', undefined);
+    if (d.spec) entry.spec = fieldView(d.spec, d.specPath ?? '', spec);
+    entries.push(entry);
+    const code = kindCodes[d.kind];
+    if (d.kind === 'missing-in-page') {
+      const field = d.spec!;
+      report(
+        createDiagnostic(code, `${describeField(field, d.specPath ?? field.name)} of ${label} is not on the page`, entry.spec!.location, {
+          suggestion: field.in === 'response' ? `document it: <ResponseField name="${field.name}" type="${field.type}">` : `document it: <ParamField ${field.in}="${field.name}" type="${field.type}">`,
+          related: [pageAt],
+        }),
+      );
+      continue;
+    }
+    const field = d.page!;
+    const related: RelatedLocation[] = d.spec ? [{ ...entry.spec!.location, message: `${describeField(d.spec, d.specPath ?? d.spec.name)} in ${spec.id}` }] : [{ ...opLocation, message: label }];
+    const message =
+      d.kind === 'missing-in-spec'
+        ? `${describeField(field, d.pagePath ?? field.name)} is not in ${label}`
+        : `${describeField(field, d.pagePath ?? field.name)} differs from ${label}: ${d.detail}`;
+    const suggestion = d.kind === 'missing-in-spec' ? 'add it to the operation, or remove it from the page if the API has no such field' : 'make the page and the spec agree (the generated page will show the spec\'s version)';
+    report(createDiagnostic(code, message, entry.page!.location, { suggestion, related }));
+  }
+
+  const analysis: Analysis = { drift: entries, proseLost: [] };
+
+  // Server: the URL readers of the generated page see comes from the operation's servers.
+  const pageServers = endpoint.api.url === null ? [] : endpoint.api.servers;
+  if (!serverMatched && pageServers.length > 0) {
+    analysis.serverDrift = { page: pageServers, spec: op.servers };
+    const serversAt = op.servers.length > 0 ? spec.locate(serversPointer(spec, op)) : opLocation;
+    report(
+      createDiagnostic(
+        'migrate/server-drift',
+        op.servers.length > 0
+          ? `the page calls ${pageServers.join(', ')}, but the servers of ${label} are ${op.servers.join(', ')}`
+          : `the page calls ${pageServers.join(', ')}, but ${label} has no servers (its page would have no base URL)`,
+        page.api.location,
+        { suggestion: `add ${pageServers[0]} to the servers of ${spec.id}`, related: [{ ...serversAt, message: 'the operation\'s servers' }] },
+      ),
+    );
+  }
+
+  // Auth: the generated page takes it from the operation's security, else from docs.json.
+  if (endpoint.auth.from !== 'playground') {
+    const pageAuth = authText(endpoint.auth.method, endpoint.auth.headerName);
+    const specMethod = operation.auth?.method ?? context.settings.auth.method ?? 'none';
+    const specHeader = operation.auth ? operation.auth.headerName : context.settings.auth.name;
+    const specAuth = authText(specMethod, specHeader);
+    if (pageAuth.toLowerCase() !== specAuth.toLowerCase()) {
+      analysis.authDrift = { page: pageAuth, spec: specAuth };
+      report(
+        createDiagnostic('migrate/auth-drift', `the page authenticates with ${pageAuth}, ${label} with ${specAuth}`, page.authMethod?.location ?? page.api.location, {
+          suggestion: 'make the operation\'s security (or x-docs.metadata.authMethod) match the page',
+          related: [{ ...opLocation, message: label }],
+        }),
+      );
+    }
+  }
+
+  const lost = lostProse(page.prose, op.xDocs?.content);
+  if (lost.length > 0) {
+    analysis.proseLost = lost.map((b) => ({ text: b.text, location: b.location }));
+    analysis.content = contentFor(op.xDocs?.content !== undefined ? [{ text: op.xDocs.content, location: opLocation }, ...lost] : lost);
+    const lines = lost.reduce((n, b) => n + b.text.split('\n').length, 0);
+    report(
+      createDiagnostic('migrate/prose-lost', `${lost.length} block${lost.length === 1 ? '' : 's'} of prose (${lines} line${lines === 1 ? '' : 's'}) outside field components would be lost`, lost[0]!.location, {
+        suggestion: `keep ${lost.length === 1 ? 'it' : 'them'} in x-docs.content of ${operationLabel(op)} in ${spec.id} (the JSON report's suggestedXDocs holds the text)`,
+        related: lost.slice(1, 6).map((b) => ({ ...b.location, message: 'also lost' })),
+      }),
+    );
+  }
+  return analysis;
+}
+
+/**
+ * A body or response that is not an object (an array of objects, say) is one field named `body` or
+ * `response` in the spec, while pages list the fields of its items at the top: compare those with the
+ * whole value's properties, unless the page has a field of that very name.
+ */
+function unwrapWhole(specFields: readonly Field[], pageFields: readonly Field[], name: 'body' | 'response'): readonly Field[] {
+  const whole = specFields.filter((f) => f.in === name && f.name === name);
+  if (whole.length !== 1 || !whole[0]!.properties || pageFields.some((f) => f.in === name && f.name === name)) return specFields;
+  return [...specFields.filter((f) => f !== whole[0]), ...whole[0]!.properties];
+}
+
+/**
+ * Path parameters are the same parameter at the same position of the template, whatever their names
+ * (`/widgets/{id}` is `/widgets/{widgetId}`): the page's are renamed to the spec's before comparing.
+ */
+function renamePathParameters(params: readonly Field[], pagePath: string, specPath: string): Field[] {
+  const pageSegments = pagePath.split('/');
+  const specSegments = specPath.split('/');
+  const names = new Map<string, string>();
+  pageSegments.forEach((segment, i) => {
+    const other = specSegments[i];
+    const a = /^\{([^{}]+)\}$/.exec(segment);
+    const b = other === undefined ? null : /^\{([^{}]+)\}$/.exec(other);
+    if (a && b && a[1] !== b[1]) names.set(a[1]!, b[1]!);
+  });
+  if (names.size === 0) return [...params];
+  return params.map((field) => (field.in === 'path' && names.has(field.name) ? { ...field, name: names.get(field.name)! } : field));
+}
+
+function authText(method: string, header: string | undefined): string {
+  return method === 'key' ? `key (${header ?? 'no header name'})` : method;
+}
+
+/** Where the servers of an operation are written: on the operation, its path item, or the document. */
+function serversPointer(spec: LoadedSpec, op: OperationInfo): string {
+  if (spec.document.get(`${op.pointer}/servers`)) return `${op.pointer}/servers`;
+  const item = op.pointer.slice(0, op.pointer.lastIndexOf('/'));
+  if (spec.document.get(`${item}/servers`)) return `${item}/servers`;
+  return '/servers';
+}
+
+/**
+ * MDX files that nothing uses once the edits are applied: every navigation entry of the file is edited
+ * (so a page also listed elsewhere, or as a group root, stays) and no page imports it.
+ */
+export function unusedAfter(context: MigrationContext, edits: readonly ConfigEdit[], applies: (edit: ConfigEdit) => boolean): string[] {
+  const replaced = new Set(edits.filter(applies).map((e) => e.pointer));
+  const candidates = new Set<string>();
+  const entriesByFile = new Map<string, PageItem[]>();
+  for (const item of context.tree.pages) {
+    if (!item.file) continue;
+    const list = entriesByFile.get(item.file) ?? [];
+    list.push(item);
+    entriesByFile.set(item.file, list);
+  }
+  for (const edit of edits) {
+    if (!applies(edit)) continue;
+    const entries = entriesByFile.get(edit.pageFile) ?? [];
+    if (entries.every((entry) => replaced.has(entry.pointer))) candidates.add(edit.pageFile);
+  }
+  if (candidates.size === 0) return [];
+  const imported = importedFiles(context.root, candidates);
+  return [...candidates].filter((file) => !imported.has(file)).sort();
+}
+
+const importPattern = /^\s*(?:import|export)\b[^'"\n]*?(?:from\s*)?['"]([^'"\n]+)['"]/gm;
+
+/** Which of `files` some MDX page of the root imports (`import X from '/path/page.mdx'`). */
+function importedFiles(root: DocsRoot, files: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const source of root.files()) {
+    if (!/\.mdx?$/.test(source) || files.has(source)) continue;
+    const read = root.read(source);
+    if (!read.ok || !/\b(?:import|export)\b/.test(read.file.text)) continue;
+    for (const match of read.file.text.matchAll(importPattern)) {
+      const specifier = match[1]!;
+      if (!specifier.startsWith('/') && !specifier.startsWith('.')) continue;
+      const resolved = root.resolve(specifier, source);
+      if (!resolved.ok) continue;
+      for (const candidate of [resolved.path, `${resolved.path}.mdx`, `${resolved.path}.md`]) if (files.has(candidate)) found.add(candidate);
+    }
+  }
+  return found;
+}
+
+function summarize(pages: readonly PageReport[], edits: readonly ConfigEdit[], unusedFiles: readonly string[]): MigrationSummary {
+  const drift = Object.fromEntries(driftKinds.map((k) => [k, 0])) as MigrationSummary['drift'];
+  // Drift is counted once per page file and operation, not again for a page listed twice.
+  const counted = new Set<string>();
+  let serverDrift = 0;
+  let authDrift = 0;
+  let proseLost = 0;
+  let urlChanges = 0;
+  for (const page of pages) {
+    if (page.status !== 'matched') continue;
+    const key = `${page.file}\u0000${page.spec}\u0000${page.operation?.pointer}`;
+    if (counted.has(key)) continue;
+    counted.add(key);
+    for (const d of page.drift) drift[d.kind]++;
+    if (page.serverDrift) serverDrift++;
+    if (page.authDrift) authDrift++;
+    if (page.proseLost.length > 0) proseLost++;
+    if (page.blockers.includes('url-change')) urlChanges++;
+  }
+  const count = (status: PageReport['status']): number => pages.filter((p) => p.status === status).length;
+  return {
+    pages: pages.length,
+    matched: count('matched'),
+    noOperation: count('no-operation'),
+    ambiguous: count('ambiguous'),
+    noSpec: count('no-spec'),
+    specError: count('spec-error'),
+    drift,
+    serverDrift,
+    authDrift,
+    proseLost,
+    urlChanges,
+    edits: edits.length,
+    ready: edits.filter((e) => e.blockers.length === 0).length,
+    unusedFiles: unusedFiles.length,
+  };
+}

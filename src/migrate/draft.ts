@@ -1,0 +1,375 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { stringify as stringifyYaml } from 'yaml';
+import { createDiagnostic, sortDiagnostics, type Diagnostic, type JsonValue, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import type { Field } from '../fields/index.js';
+import { enclosingLabels, openContext, readApiPages, type ApiPage } from './context.js';
+import { contentFor, lostProse } from './prose.js';
+import { normalizeType } from '../fields/index.js';
+import type { DraftOpenapiOptions, DraftResult } from './types.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);
+
+/**
+ * Drafts an OpenAPI 3.1 document from the hand-written API pages of the navigation, for teams without a
+ * spec. Servers come from `api.mdx.server` (or the pages' full URLs: the most used origin at the top,
+ * others on their operations), parameters and the JSON request body from `ParamField`s, a 200 JSON
+ * response from `ResponseField`s with their nesting, security from each page's resolved auth, summary and
+ * description from the frontmatter. Each operation keeps the page's URL (`x-docs.href`) and its prose
+ * (`x-docs.content`), so that `migrate check` against the draft reports no drift for these pages.
+ * What OpenAPI cannot say (an optional path parameter, a type name such as `Vector`) is a
+ * `migrate/draft-lossy` warning. The result is checked with swagger-parser; nothing is written here.
+ */
+export async function draftOpenapi(options: DraftOpenapiOptions): Promise<StageResult<DraftResult | undefined>> {
+  const opened = openContext(options.root);
+  const diagnostics: Diagnostic[] = [...opened.diagnostics];
+  const context = opened.context;
+  if (!context) return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
+  const apiPages = readApiPages(context);
+  diagnostics.push(...apiPages.diagnostics);
+  const labels = enclosingLabels(context.tree);
+
+  // Pages in navigation order, each file once, with the group that lists it first.
+  const ordered: Array<{ apiPage: ApiPage; id: string; group: string | undefined }> = [];
+  const seen = new Set<string>();
+  for (const item of context.tree.pages) {
+    if (!item.file || seen.has(item.file)) continue;
+    const apiPage = apiPages.pages.get(item.file);
+    if (!apiPage) continue;
+    seen.add(item.file);
+    diagnostics.push(...apiPage.diagnostics);
+    ordered.push({ apiPage, id: item.id, group: labels.get(item.pointer) });
+  }
+
+  const rootServers = context.settings.server.length > 0 ? [...context.settings.server] : mostUsedOrigin(ordered.map((o) => o.apiPage));
+  const paths: JsonObject = {};
+  const shapes = new Map<string, string>();
+  const operations = new Map<string, { file: string; at: RelatedLocation }>();
+  const operationIds = new Set<string>();
+  const tags: string[] = [];
+  const securitySchemes: JsonObject = {};
+  const drafted: string[] = [];
+
+  for (const { apiPage, id, group } of ordered) {
+    const { page, endpoint } = apiPage;
+    const lossy = (message: string, at = page.api.location): void => void diagnostics.push(createDiagnostic('migrate/draft-lossy', message, at));
+    // A full URL under one of the document's servers is a path of that server (`https://api.x/v1/a`
+    // with the server `https://api.x/v1` is `/a`); any other origin keeps its own server.
+    const base = endpoint.api.url === null ? undefined : underServer(endpoint.api.url, rootServers);
+    const servers = base !== undefined ? rootServers : endpoint.api.url === null ? [] : endpoint.api.servers;
+    const rawPath = base ?? endpoint.api.path;
+    if (/[?#]/.test(rawPath)) lossy(`the query string of "${page.api.target}" is dropped: OpenAPI paths have none (document query parameters with <ParamField query=...>)`);
+    let opPath = rawPath.replace(/[?#].*$/s, '') || '/';
+    const shape = opPath.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/+$/, '$1');
+    // Templates that differ only in parameter names are one path in OpenAPI: reuse the first spelling.
+    const existingPath = shapes.get(shape);
+    const renames = new Map<string, string>();
+    if (existingPath !== undefined) {
+      const ours = opPath.split('/');
+      existingPath.split('/').forEach((segment, i) => {
+        const a = /^\{(.+)\}$/.exec(ours[i] ?? '');
+        const b = /^\{(.+)\}$/.exec(segment);
+        if (a && b && a[1] !== b[1]) renames.set(a[1]!, b[1]!);
+      });
+      opPath = existingPath;
+    } else shapes.set(shape, opPath);
+    const method = page.api.method.toLowerCase();
+    const key = `${method} ${opPath}`;
+    const first = operations.get(key);
+    if (first) {
+      diagnostics.push(
+        createDiagnostic('migrate/draft-conflict', `${page.api.method} ${opPath} is already drafted from ${first.file}; this page is left out of the draft`, page.api.location, {
+          related: [first.at],
+          suggestion: 'merge the two pages, or give one of them another path',
+        }),
+      );
+      continue;
+    }
+    operations.set(key, { file: page.path, at: { ...page.api.location, message: 'drafted from this page' } });
+
+    const operation: JsonObject = { operationId: uniqueOperationId(id, operationIds), summary: page.title };
+    if (page.description !== undefined) operation.description = page.description;
+    if (group) {
+      operation.tags = [group];
+      if (!tags.includes(group)) tags.push(group);
+    }
+
+    const templateNames = [...opPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const parameters: JsonValue[] = [];
+    const declared = new Set<string>();
+    for (const original of page.params) {
+      if (original.in === 'body') continue;
+      const field = original.in === 'path' && renames.has(original.name) ? { ...original, name: renames.get(original.name)! } : original;
+      if (field.in === 'header' && (ignoredHeaders.has(field.name.toLowerCase()) || field.name.toLowerCase() === endpoint.auth.headerName?.toLowerCase())) continue;
+      const at = fieldAt(field);
+      if (field.in === 'path' && !templateNames.includes(field.name)) {
+        lossy(`path parameter "${field.name}" is not in the path ${opPath}; OpenAPI cannot hold it`, at);
+        continue;
+      }
+      const identity = `${field.in}:${field.in === 'header' ? field.name.toLowerCase() : field.name}`;
+      if (declared.has(identity)) continue;
+      declared.add(identity);
+      if (field.in === 'path' && !field.required) {
+        lossy(`path parameter "${field.name}" is optional on the page; OpenAPI path parameters are always required (an optional segment needs a second path without it)`, at);
+      }
+      const parameter: JsonObject = { name: field.name, in: field.in, required: field.in === 'path' ? true : field.required };
+      if (field.description !== undefined) parameter.description = field.description;
+      if (field.deprecated) parameter.deprecated = true;
+      const schema = fieldSchema(field, lossy);
+      // The parameter carries the description; the schema would only repeat it.
+      delete schema.description;
+      parameter.schema = schema;
+      parameters.push(parameter);
+    }
+    for (const name of templateNames) {
+      if (declared.has(`path:${name}`)) continue;
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'Not documented on the hand-written page.' });
+    }
+    if (parameters.length > 0) operation.parameters = parameters;
+
+    const body = page.params.filter((f) => f.in === 'body');
+    if (body.length > 0) {
+      operation.requestBody = { required: body.some((f) => f.required), content: { 'application/json': { schema: objectSchema(body, lossy) } } };
+    }
+    const response: JsonObject = { description: 'Successful response' };
+    if (page.responseFields.length > 0) response.content = { 'application/json': { schema: objectSchema(page.responseFields, lossy) } };
+    operation.responses = { '200': response };
+
+    const security = securityOf(apiPage, securitySchemes, lossy);
+    if (security !== undefined) operation.security = security;
+
+    if (servers.length > 0 && !sameList(servers, rootServers)) operation.servers = servers.map((url) => serverObject(url));
+
+    const xDocs: JsonObject = { href: `/${id}` };
+    const prose = lostProse(page.prose, undefined);
+    if (prose.length > 0) xDocs.content = contentFor(prose);
+    const metadata: JsonObject = {};
+    if (page.sidebarTitle !== undefined) metadata.sidebarTitle = page.sidebarTitle;
+    if (page.playground) metadata.playground = page.playground.value;
+    if (Object.keys(metadata).length > 0) xDocs.metadata = metadata;
+    operation['x-docs'] = xDocs;
+
+    const item = (paths[opPath] ??= {}) as JsonObject;
+    item[method] = operation;
+    drafted.push(page.path);
+  }
+
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? `${context.site.name || 'API'} API`,
+      version: options.version ?? '1.0.0',
+      description: `Drafted by docs-build from ${drafted.length} hand-written API page${drafted.length === 1 ? '' : 's'}. Review it before publishing.`,
+    },
+  };
+  if (rootServers.length > 0) document.servers = rootServers.map((url) => serverObject(url));
+  if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
+  document.paths = paths;
+  if (Object.keys(securitySchemes).length > 0) document.components = { securitySchemes };
+
+  diagnostics.push(...(await validateDraft(document)));
+  return { value: { document, pages: drafted }, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** The document as YAML (for `.yaml`/`.yml` file names) or JSON, ending with a newline. */
+export function serializeDraft(document: JsonObject, fileName: string): string {
+  if (/\.ya?ml$/i.test(fileName)) return stringifyYaml(document, { lineWidth: 0, aliasDuplicateObjects: false });
+  return JSON.stringify(document, null, 2) + '\n';
+}
+
+async function validateDraft(document: JsonObject): Promise<Diagnostic[]> {
+  try {
+    // A deep copy: swagger-parser dereferences in place. The draft has no $ref, so nothing is read.
+    await new SwaggerParser().validate(structuredClone(document) as never, { resolve: { external: false } } as never);
+    return [];
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+    return [createDiagnostic('openapi/invalid', `the drafted document is not valid OpenAPI (a bug in docs-build; please report it): ${message}`)];
+  }
+}
+
+function fieldAt(field: Field): SourceLocation {
+  const source = field.source;
+  return 'line' in source ? { file: source.file, line: source.line, column: source.column } : { file: source.file, pointer: source.pointer };
+}
+
+/** The most frequent origin of the pages' full URLs (first in navigation order on a tie). */
+function mostUsedOrigin(pages: readonly ApiPage[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { endpoint } of pages) {
+    if (endpoint.api.url === null) continue;
+    for (const server of endpoint.api.servers) counts.set(server, (counts.get(server) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [server, n] of counts) if (best === undefined || n > counts.get(best)!) best = server;
+  return best === undefined ? [] : [best];
+}
+
+/** The path of `url` below the first of `servers` that is a prefix of it, or undefined. */
+function underServer(url: string, servers: readonly string[]): string | undefined {
+  for (const server of servers) {
+    const trimmed = server.replace(/\/+$/, '');
+    if (url === trimmed) return '/';
+    if (url.startsWith(`${trimmed}/`) || url.startsWith(`${trimmed}?`)) return url.slice(trimmed.length).replace(/^(?=\?)/, '/');
+  }
+  return undefined;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * A server object. `{name}` placeholders in the URL (a hand-written `https://{endpoint}/...`) become
+ * variables whose default is the placeholder itself, so the URL readers see stays exactly as the
+ * pages showed it. (No `description` on the variable: swagger-parser 13.0's 3.1 schema refuses one.)
+ */
+function serverObject(url: string): JsonObject {
+  const server: JsonObject = { url };
+  const names = [...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  if (names.length > 0) {
+    const vars: JsonObject = {};
+    for (const name of names) {
+      vars[name] = { default: `{${name}}` };
+    }
+    server.variables = vars;
+  }
+  return server;
+}
+
+function uniqueOperationId(pageId: string, used: Set<string>): string {
+  const segments = pageId.split('/').filter((s) => s !== '');
+  const camel = (parts: string[]): string => {
+    const words = parts.join('-').split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
+    const text = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+    return /^[0-9]/.test(text) ? `op${text}` : text || 'operation';
+  };
+  for (let take = 1; take <= segments.length; take++) {
+    const candidate = camel(segments.slice(-take));
+    if (!used.has(candidate)) {
+      used.add(candidate);
+      return candidate;
+    }
+  }
+  const base = camel(segments);
+  let n = 2;
+  while (used.has(`${base}${n}`)) n++;
+  used.add(`${base}${n}`);
+  return `${base}${n}`;
+}
+
+type Lossy = (message: string, at?: SourceLocation) => void;
+
+/** An object schema holding `fields` as properties (a body or a response). */
+function objectSchema(fields: readonly Field[], lossy: Lossy): JsonObject {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const field of fields) {
+    if (Object.prototype.hasOwnProperty.call(properties, field.name)) continue;
+    properties[field.name] = fieldSchema(field, lossy);
+    if (field.required) required.push(field.name);
+  }
+  const schema: JsonObject = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  return schema;
+}
+
+/** The schema of one field: its type, description, default, deprecation and nested properties. */
+function fieldSchema(field: Field, lossy: Lossy): JsonObject {
+  const schema = typeSchema(field.type, field, lossy);
+  if (field.description !== undefined) schema.description = field.description;
+  if (field.deprecated) schema.deprecated = true;
+  if (field.default !== undefined) schema.default = typedDefault(field.default, schema);
+  if (field.properties && field.properties.length > 0) {
+    // Nested fields describe the object itself, or the objects of an array.
+    const holder = schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? (schema.items as JsonObject) : schema;
+    const nested = objectSchema(field.properties, lossy);
+    if (holder.type === undefined && holder.oneOf === undefined) holder.type = 'object';
+    holder.properties = nested.properties!;
+    if (nested.required !== undefined) holder.required = nested.required;
+  }
+  return schema;
+}
+
+function typeSchema(raw: string, field: Field, lossy: Lossy): JsonObject {
+  if (raw.trim() === '') return {};
+  const normalized = normalizeType(raw);
+  if (normalized === undefined) {
+    lossy(`the type "${raw}" of "${field.name}" has no OpenAPI equivalent; the draft leaves the schema open (describe it, or use a $ref to a component schema)`, fieldAt(field));
+    return {};
+  }
+  const schema = schemaOf(normalized);
+  if (/^(file|binary)$/i.test(raw.trim())) schema.format = 'binary';
+  return schema;
+}
+
+function schemaOf(type: string): JsonObject {
+  if (type === 'any') return {};
+  const members = splitTop(type);
+  if (members.length > 1) {
+    if (members.every((m) => !m.endsWith('[]'))) return { type: members };
+    return { oneOf: members.map((m) => schemaOf(m)) };
+  }
+  if (type.endsWith('[]')) return { type: 'array', items: schemaOf(type.slice(0, -2).replace(/^\((.*)\)$/, '$1')) };
+  return { type };
+}
+
+function splitTop(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    if (type[i] === '(') depth++;
+    else if (type[i] === ')') depth--;
+    else if (type[i] === '|' && depth === 0) {
+      parts.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(type.slice(start).trim());
+  return parts;
+}
+
+/** `default="10"` on an integer is the number 10 in a schema; text that does not fit the type stays text. */
+function typedDefault(value: JsonValue, schema: JsonObject): JsonValue {
+  if (typeof value !== 'string') return value;
+  const type = typeof schema.type === 'string' ? schema.type : undefined;
+  const text = value.trim();
+  if ((type === 'integer' || type === 'number') && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if ((type === 'array' || type === 'object') && /^[[{]/.test(text)) {
+    try {
+      return JSON.parse(text) as JsonValue;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+function securityOf(apiPage: ApiPage, schemes: JsonObject, lossy: Lossy): JsonValue | undefined {
+  const auth = apiPage.endpoint.auth;
+  if (auth.method === 'none') return [];
+  if (auth.method === 'bearer') {
+    schemes.bearerAuth = { type: 'http', scheme: 'bearer' };
+    return [{ bearerAuth: [] }];
+  }
+  if (auth.method === 'basic') {
+    schemes.basicAuth = { type: 'http', scheme: 'basic' };
+    return [{ basicAuth: [] }];
+  }
+  if (auth.headerName === undefined) {
+    lossy('the page authenticates with an API key but no header name is set (api.mdx.auth.name); the draft has no security for it');
+    return undefined;
+  }
+  const header = auth.headerName;
+  let name = 'apiKeyAuth';
+  for (let n = 2; isObject(schemes[name]) && (schemes[name] as JsonObject).name !== header; n++) name = `apiKeyAuth${n}`;
+  schemes[name] = { type: 'apiKey', in: 'header', name: header };
+  return [{ [name]: [] }];
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

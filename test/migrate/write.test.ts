@@ -1,0 +1,114 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigration, checkMigration } from '../../src/migrate/index.js';
+import { changedFiles, copyFixture, removeCopies, snapshot } from './helpers.js';
+
+afterAll(removeCopies);
+
+async function migrate(dir: string, options: { force?: boolean; deletePages?: boolean; spec?: string } = {}) {
+  const check = await checkMigration({ root: dir, ...(options.spec ? { spec: options.spec } : {}) });
+  const applied = applyMigration(dir, check.value, options);
+  return { check, applied };
+}
+
+describe('applyMigration', () => {
+  it('replaces only the entries of pages that match with nothing lost, as an edit of the text', async () => {
+    const dir = copyFixture('migrate-drift');
+    const before = readFileSync(path.join(dir, 'docs.json'), 'utf8');
+    const { applied } = await migrate(dir);
+    expect(applied.diagnostics).toEqual([]);
+    expect(applied.value.files).toEqual(['docs.json']);
+    expect(applied.value.edits.map((e) => `${e.from} -> ${e.to}`)).toEqual(['api/list-widgets -> GET /widgets']);
+    const after = readFileSync(path.join(dir, 'docs.json'), 'utf8');
+    // Everything but the one string is byte-identical: indentation, spacing, key order.
+    expect(after).toBe(before.replace('"api/list-widgets"', '"GET /widgets"'));
+    expect(existsSync(path.join(dir, 'api/list-widgets.mdx'))).toBe(true);
+  });
+
+  it('running it twice changes nothing the second time', async () => {
+    const dir = copyFixture('migrate-drift');
+    await migrate(dir, { force: true, deletePages: true });
+    const first = snapshot(dir);
+    const second = await migrate(dir, { force: true, deletePages: true });
+    expect(changedFiles(first, snapshot(dir))).toEqual([]);
+    // The replaced entries are endpoint references now: no `api:` page reference is left to replace.
+    expect(second.check.value.edits).toEqual([]);
+    expect(second.applied.value).toEqual({ edits: [], files: [], deleted: [] });
+  });
+
+  it('--force applies every matched page; --delete-pages deletes exactly the replaced pages', async () => {
+    const dir = copyFixture('migrate-drift');
+    const before = snapshot(dir);
+    const { applied } = await migrate(dir, { force: true, deletePages: true });
+    expect(applied.value.edits.map((e) => e.to)).toEqual(['GET /widgets', 'GET /widgets/{widgetId}', 'POST /widgets', 'DELETE /widgets/{widgetId}']);
+    expect(applied.value.deleted).toEqual(['api/create-widget.mdx', 'api/delete-widget.mdx', 'api/get-widget.mdx', 'api/list-widgets.mdx']);
+    expect(changedFiles(before, snapshot(dir))).toEqual(['api/create-widget.mdx', 'api/delete-widget.mdx', 'api/get-widget.mdx', 'api/list-widgets.mdx', 'docs.json']);
+    // The page without an operation and the ordinary page stay.
+    expect(existsSync(path.join(dir, 'api/archive-widget.mdx'))).toBe(true);
+    expect(existsSync(path.join(dir, 'index.mdx'))).toBe(true);
+  });
+
+  it('without --delete-pages no file is deleted', async () => {
+    const dir = copyFixture('migrate-drift');
+    const before = snapshot(dir);
+    const { applied } = await migrate(dir, { force: true });
+    expect(applied.value.deleted).toEqual([]);
+    expect(changedFiles(before, snapshot(dir))).toEqual(['docs.json']);
+  });
+
+  it('writes nothing when the spec is invalid', async () => {
+    const dir = copyFixture('migrate-drift');
+    const specFile = path.join(dir, 'openapi.yaml');
+    writeFileSync(specFile, readFileSync(specFile, 'utf8').replace('  version: 1.0.0\n', ''));
+    const before = snapshot(dir);
+    const { check, applied } = await migrate(dir, { force: true, deletePages: true });
+    expect(check.diagnostics.filter((d) => d.code === 'migrate/invalid-spec').map((d) => d.severity)).toEqual(['error']);
+    expect(check.value.blocked).toBe('invalid OpenAPI file: openapi.yaml');
+    expect(applied.value).toEqual({ edits: [], files: [], deleted: [] });
+    expect(changedFiles(before, snapshot(dir))).toEqual([]);
+  });
+
+  it('lands the edit in the $ref-composed file that holds the entry, keeping its tabs and spacing', async () => {
+    const dir = copyFixture('migrate-ref');
+    const nav = path.join(dir, 'nav/navigation.json');
+    const before = snapshot(dir);
+    const navBefore = readFileSync(nav, 'utf8');
+    const { applied } = await migrate(dir, { deletePages: true });
+    expect(applied.value.files).toEqual(['nav/navigation.json']);
+    expect(readFileSync(nav, 'utf8')).toBe(navBefore.replaceAll('"users/list"', '"GET /users"').replace('"users/get"', '"GET /users/{userId}"'));
+    // The page listed twice is freed (both entries replaced); the one imported by intro.mdx is kept.
+    expect(applied.value.deleted).toEqual(['users/list.mdx']);
+    expect(changedFiles(before, snapshot(dir))).toEqual(['nav/navigation.json', 'users/list.mdx']);
+  });
+
+  it('a page listed in two places is kept while one entry stays', async () => {
+    const dir = copyFixture('migrate-ref');
+    const check = await checkMigration({ root: dir });
+    // Hold one of the two entries of users/list back, as a blocker would.
+    const edits = check.value.edits.map((e, i) => (i === 2 ? { ...e, blockers: ['field-drift' as const] } : e));
+    const applied = applyMigration(dir, { ...check.value, edits }, { deletePages: true });
+    expect(applied.value.edits.map((e) => e.from)).toEqual(['users/list', 'users/get']);
+    expect(applied.value.deleted).toEqual([]);
+  });
+
+  it('refuses to write when the file changed after the check', async () => {
+    const dir = copyFixture('migrate-drift');
+    const check = await checkMigration({ root: dir });
+    const file = path.join(dir, 'docs.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"api/list-widgets"', '"api/list-widgets-v2"'));
+    const changed = readFileSync(file, 'utf8');
+    const applied = applyMigration(dir, check.value);
+    expect(applied.diagnostics.map((d) => d.code)).toEqual(['migrate/write-failed']);
+    expect(readFileSync(file, 'utf8')).toBe(changed);
+  });
+
+  it('keeps a byte-order mark and CRLF line endings', async () => {
+    const dir = copyFixture('migrate-drift');
+    const file = path.join(dir, 'docs.json');
+    const crlf = '\uFEFF' + readFileSync(file, 'utf8').replace(/\n/g, '\r\n');
+    writeFileSync(file, crlf);
+    await migrate(dir);
+    expect(readFileSync(file, 'utf8')).toBe(crlf.replace('"api/list-widgets"', '"GET /widgets"'));
+  });
+});
