@@ -1,0 +1,92 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DocsRoot } from '../../src/root/index.js';
+import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+afterAll(removeTempRoots);
+
+describe('DocsRoot.resolve', () => {
+  const root = DocsRoot.open(tempRoot({ 'a/b.mdx': 'x' }))!;
+
+  it.each([
+    ['guides/setup', undefined, 'guides/setup'],
+    ['/guides/setup', 'a/b.mdx', 'guides/setup'],
+    ['./c.json', 'a/b.mdx', 'a/c.json'],
+    ['../c.json', 'a/b.mdx', 'c.json'],
+    ['a\\windows\\style', undefined, 'a/windows/style'],
+    ['/etc/passwd', undefined, 'etc/passwd'],
+  ])('%s from %s -> %s', (reference, from, expected) => {
+    expect(root.resolve(reference, from)).toEqual({ ok: true, path: expected });
+  });
+
+  it.each([
+    ['../outside', undefined, 'root/path-escapes-root'],
+    ['../../x', 'a/b.mdx', 'root/path-escapes-root'],
+    ['%2e%2e/secret', undefined, 'root/path-escapes-root'],
+    ['a/%2E%2E/%2e%2e/secret', undefined, 'root/path-escapes-root'],
+    ['C:\\Windows\\win.ini', undefined, 'root/absolute-path'],
+    ['file:///etc/passwd', undefined, 'root/absolute-path'],
+    ['\\\\server\\share', undefined, 'root/absolute-path'],
+  ])('%s is refused with %s', (reference, from, code) => {
+    const resolved = root.resolve(reference, from);
+    expect(resolved.ok).toBe(false);
+    if (!resolved.ok) expect(resolved.problem.code).toBe(code);
+  });
+});
+
+describe('DocsRoot.read', () => {
+  it('strips a BOM, hashes the bytes and reads each file once', () => {
+    const opened: string[] = [];
+    const dir = tempRoot({ 'page.mdx': '\uFEFF# Title\n' });
+    const root = DocsRoot.open(dir, { onOpen: (file) => opened.push(file) })!;
+    const first = root.read('page.mdx');
+    const second = root.read('page.mdx');
+    expect(first).toMatchObject({ ok: true, file: { path: 'page.mdx', text: '# Title\n', byteLength: 11 } });
+    expect(first.ok && first.file.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toBe(first);
+    expect(opened).toHaveLength(1);
+  });
+
+  it('refuses binary data, and files above the size limit', () => {
+    const dir = tempRoot({ 'image.mdx': 'PNG\u0000\u0001\u0002', 'big.mdx': 'x'.repeat(2048) });
+    const root = DocsRoot.open(dir, { maxFileBytes: 1024 })!;
+    expect(root.read('image.mdx')).toMatchObject({ ok: false, problem: { code: 'root/binary-file' } });
+    expect(root.read('big.mdx')).toMatchObject({ ok: false, problem: { code: 'root/file-too-large' } });
+  });
+
+  it('decodes invalid UTF-8 leniently and says so', () => {
+    const dir = tempRoot({});
+    writeFileSync(path.join(dir, 'latin1.mdx'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    const read = DocsRoot.open(dir)!.read('latin1.mdx');
+    expect(read).toMatchObject({ ok: true, file: { text: 'caf\uFFFD\n', invalidUtf8: true } });
+  });
+
+  it('refuses a symlink leading out of the root without opening its target', () => {
+    const outside = tempRoot({ 'secret.mdx': 'secret' });
+    const dir = tempRoot({ 'inside.mdx': 'ok' });
+    symlinkSync(path.join(outside, 'secret.mdx'), path.join(dir, 'linked.mdx'));
+    mkdirSync(path.join(dir, 'sub'));
+    symlinkSync(outside, path.join(dir, 'sub', 'dir-link'));
+    const opened: string[] = [];
+    const root = DocsRoot.open(dir, { onOpen: (file) => opened.push(file) })!;
+    expect(root.read('linked.mdx')).toMatchObject({ ok: false, problem: { code: 'root/symlink-outside' } });
+    expect(root.read('sub/dir-link/secret.mdx')).toMatchObject({ ok: false, problem: { code: 'root/symlink-outside' } });
+    expect(root.read('inside.mdx').ok).toBe(true);
+    expect(opened.every((file) => file.startsWith(root.dir))).toBe(true);
+    expect(root.files()).not.toContain('sub/dir-link/secret.mdx');
+  });
+
+  it('reports a missing file and a folder as not found', () => {
+    const root = DocsRoot.open(tempRoot({ 'folder/a.mdx': 'x' }))!;
+    expect(root.read('missing.mdx')).toMatchObject({ ok: false, problem: { code: 'root/file-not-found' } });
+    expect(root.read('folder')).toMatchObject({ ok: false, problem: { code: 'root/file-not-found' } });
+  });
+
+  it('a read without keep does not retain the text but remembers the hash', () => {
+    const root = DocsRoot.open(tempRoot({ 'a.mdx': 'x' }))!;
+    const first = root.read('a.mdx', { keep: false });
+    expect(root.read('a.mdx', { keep: false })).not.toBe(first);
+    expect(root.readFiles()).toEqual([{ path: 'a.mdx', hash: first.ok ? first.file.hash : '' }]);
+  });
+});
