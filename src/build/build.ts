@@ -1,31 +1,16 @@
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { runJobChecks } from '../admin/index.js';
-import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
-import {
-  createDiagnostic,
-  countBySeverity,
-  hasErrors,
-  promoteWarnings,
-  sortDiagnostics,
-  type Diagnostic,
-  type JsonValue,
-  type StageResult,
-} from '../diagnostics/index.js';
-import type { Field } from '../fields/index.js';
-import { serializeManifest } from '../manifest/serialize.js';
-import type { Manifest, Page, Site } from '../manifest/types.js';
-import { writeFileAtomic } from '../manifest/write.js';
-import { checkImports, type ParsedPage } from '../mdx/index.js';
-import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
-import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
-import { DocsRoot, sha256, type SourceFile } from '../root/index.js';
 import { DiskCache } from '../cache/index.js';
-import { parsePages as parseInPool } from './page-pool.js';
-import { readFileSync } from 'node:fs';
+import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { serializeManifest } from '../manifest/serialize.js';
+import type { Manifest } from '../manifest/types.js';
+import { writeFileAtomic } from '../manifest/write.js';
+import { DocsRoot, sha256 } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
-import { toNavNodes } from './navigation-nodes.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
+
+// The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
+// the previous result never loads them, which is most of its start-up time.
 
 /**
  * Runs the whole pipeline on a docs root and returns the manifest with every diagnostic. Never prints,
@@ -42,86 +27,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const runKey = runFingerprint(root, options);
   if (cache && runKey) {
     const previous = reusePreviousRun(cache, root, runKey);
-    if (previous) return finish(options, previous.diagnostics, cache.diagnostics(), previous.manifest, previous.stats);
+    if (previous) return finish(options, previous.diagnostics, cache.diagnostics(), previous.manifestText, previous.stats);
   }
 
-  const loaded = loadConfig(root);
-  diagnostics.push(...loaded.diagnostics);
-  const config = loaded.value;
-  if (!config) return finish(options, diagnostics, cache?.diagnostics());
-
-  diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
-  const site = normalizeSite(config.value);
-  const navigation = resolveNavigation(config, root);
-  diagnostics.push(...navigation.diagnostics);
-
-  const mdx = await parseNavigationPages(root, navigation.value, diagnostics, cache, options);
-  const settings = apiSettings(site, config);
-  const openapi = await resolveOpenapi({
-    root,
-    tree: navigation.value,
-    parsedPages: mdx,
-    site,
-    offline: options.offline ?? false,
-    cacheDir: path.join(cacheDir, 'remote'),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(cache ? { cache } : {}),
-  });
-  diagnostics.push(...openapi.diagnostics);
-
-  const pages: Record<string, Page> = {};
-  const pageSources = new Map<string, string>();
-  const addPage = (page: Page, sourceLabel: string): void => {
-    const existing = pages[page.id];
-    if (existing) {
-      diagnostics.push(
-        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${pageSources.get(page.id)} and ${sourceLabel}`, sourceLocation(page), {
-          related: [{ ...sourceLocation(existing), message: `"${page.id}" first produced here` }],
-          suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
-        }),
-      );
-      return;
-    }
-    pages[page.id] = page;
-    pageSources.set(page.id, sourceLabel);
-  };
-
-  for (const [id, parsed] of mdx) {
-    const page = mdxPage(id, parsed, settings, openapi, diagnostics);
-    addPage(page, parsed.path);
-  }
-  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel);
-
-  const lookup = {
-    pages,
-    pageOf: (item: NavItem): string | undefined => (item.type === 'page' ? (item.file ? item.id : undefined) : openapi.endpointPageOf(item.pointer)),
-    specOf: (item: NavItem): string | undefined => (item.type === 'division' ? openapi.specIdOf(item.specScope) : undefined),
-    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer),
-  };
-  const navNodes = toNavNodes(navigation.value.items, lookup);
-
-  if (options.jobChecks && !hasErrors(diagnostics)) {
+  const { runPipeline } = await import('./pipeline.js');
+  const run = await runPipeline(root, options, cache);
+  if (!run.manifest) return finish(options, run.diagnostics, cache?.diagnostics());
+  if (options.jobChecks && !hasErrors(run.diagnostics)) {
+    const { runJobChecks } = await import('../admin/index.js');
     const { checks, ...client } = options.jobChecks;
-    diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
+    run.diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
   }
-
-  const final = finalDiagnostics(diagnostics, options);
+  const final = finalDiagnostics(run.diagnostics, options);
   const counts = countBySeverity(final);
-  const manifest: Manifest = {
-    manifestVersion: 1,
-    generator: { name: generatorName, version: generatorVersion },
-    site,
-    navigation: navNodes,
-    pages,
-    openapi: openapi.specs,
-    schemas: openapi.schemas,
-    diagnostics: { errors: counts.errors, warnings: counts.warnings },
-  };
-  const stats = statsOf(manifest, mdx.size);
-  if (cache && runKey && Object.values(openapi.specs).every((spec) => spec.url === undefined)) {
-    rememberRun(cache, root, runKey, { manifest, diagnostics: final, stats });
-  }
-  return finish(options, final, cache?.diagnostics() ?? [], manifest, stats);
+  const manifest: Manifest = { ...run.manifest, diagnostics: { errors: counts.errors, warnings: counts.warnings } };
+  const manifestText = serializeManifest(manifest);
+  if (cache && runKey && run.reusable) rememberRun(cache, root, runKey, { manifestText, diagnostics: final, stats: run.stats! });
+  return finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest);
 }
 
 /** Sorted, with duplicates merged, warnings promoted under `--strict`. */
@@ -133,14 +55,25 @@ function finalDiagnostics(diagnostics: readonly Diagnostic[], options: BuildOpti
  * Writes the manifest when there are no errors. `environment` holds problems of the machine, not of the
  * docs (a corrupt cache): they are reported but never promoted by `--strict` nor counted in the manifest.
  */
-function finish(options: BuildOptions, diagnostics: Diagnostic[], environment: Diagnostic[] = [], manifest?: Manifest, stats?: BuildStats): BuildResult {
+function finish(
+  options: BuildOptions,
+  diagnostics: Diagnostic[],
+  environment: Diagnostic[] = [],
+  manifestText?: string,
+  stats?: BuildStats,
+  manifest?: Manifest,
+): BuildResult {
   const sorted = sortDiagnostics([...finalDiagnostics(diagnostics, options), ...environment]);
   const result: BuildResult = { diagnostics: sorted };
-  if (manifest) result.manifest = manifest;
+  if (manifestText !== undefined) {
+    // Parsed on first access only: the CLI never reads it, and a reused run has only the text.
+    let parsed = manifest;
+    Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(manifestText) as Manifest) });
+  }
   if (stats) result.stats = stats;
-  if (manifest && options.outFile && !hasErrors(sorted)) {
+  if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      writeFileAtomic(options.outFile, serializeManifest(manifest));
+      if (!sameBytes(options.outFile, manifestText)) writeFileAtomic(options.outFile, manifestText);
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -153,117 +86,19 @@ function finish(options: BuildOptions, diagnostics: Diagnostic[], environment: D
   return result;
 }
 
-/**
- * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included):
- * from the cache when the page's bytes were seen before, else on the worker pool.
- */
-async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions): Promise<Map<string, ParsedPage>> {
-  const idOfFile = new Map<string, string>();
-  const toParse: SourceFile[] = [];
-  const results = new Map<string, StageResult<ParsedPage>>();
-  const keys = new Map<string, string>();
-  const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
-  for (const item of pageItems) {
-    const read = root.read(item.file!, { keep: false });
-    if (!read.ok) {
-      diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
-      idOfFile.delete(item.file!);
-      continue;
-    }
-    if (read.file.invalidUtf8) {
-      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file!, line: 1, column: 1 }));
-    }
-    const key = cache?.key('page', read.file.path, read.file.hash);
-    const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
-    if (hit) results.set(read.file.path, hit);
-    else {
-      toParse.push(read.file);
-      if (key) keys.set(read.file.path, key);
-    }
+/** Whether `file` already holds exactly `text` (a rebuild with no change then leaves it untouched). */
+function sameBytes(file: string, text: string): boolean {
+  try {
+    const stat = statSync(file);
+    return stat.size === Buffer.byteLength(text) && readFileSync(file, 'utf8') === text;
+  } catch {
+    return false;
   }
-  const total = idOfFile.size;
-  options.onProgress?.({ phase: 'pages', done: results.size, total });
-  const parsed = await parseInPool(toParse, {
-    ...(options.workers !== undefined ? { workers: options.workers } : {}),
-    onParsed: (done) => options.onProgress?.({ phase: 'pages', done: results.size + done, total }),
-  });
-  for (const [file, result] of parsed) {
-    results.set(file, result);
-    const key = keys.get(file);
-    if (key) cache!.set('pages', key, result);
-  }
-  // Map in navigation order so the manifest does not depend on which worker finished first.
-  const pages = new Map<string, ParsedPage>();
-  for (const [file, id] of idOfFile) {
-    const result = results.get(file);
-    if (!result) continue;
-    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
-    pages.set(id, result.value);
-  }
-  return pages;
-}
-
-function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
-  const at = (pointer: string) => config.locate(pointer);
-  const value = config.value as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
-  return apiSettingsFromSite(site.api, {
-    ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
-    ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),
-    ...(value.api?.playground?.display !== undefined ? { playground: at('/api/playground/display') } : {}),
-  });
-}
-
-function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
-  const page: Page = {
-    id,
-    kind: 'page',
-    title: parsed.title,
-    source: { file: parsed.path, line: 1, column: 1 },
-    frontmatter: parsed.frontmatter,
-    hidden: parsed.hidden,
-    contentHash: parsed.contentHash,
-  };
-  if (parsed.sidebarTitle !== undefined) page.sidebarTitle = parsed.sidebarTitle;
-  if (parsed.description !== undefined) page.description = parsed.description;
-  if (isEndpointPage(parsed)) {
-    const endpoint = resolveEndpoint(parsed, settings);
-    diagnostics.push(...endpoint.diagnostics);
-    Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
-  } else {
-    // `openapi:` / `openapi-schema:` pages take their data from the spec.
-    openapi.decorateMdxPage(page, parsed);
-  }
-  if (page.kind === 'page' && (parsed.params.length > 0 || parsed.responseFields.length > 0)) {
-    page.params = parsed.params;
-    page.responseFields = parsed.responseFields;
-  }
-  return page;
-}
-
-function sourceLocation(page: Page): { file: string; line?: number; column?: number; pointer?: string } {
-  return page.source;
-}
-
-function countFields(fields: readonly Field[] | undefined): number {
-  let n = 0;
-  for (const field of fields ?? []) n += 1 + countFields(field.properties);
-  return n;
-}
-
-function statsOf(manifest: Manifest, mdxPages: number): BuildStats {
-  let endpointPages = 0;
-  let generatedPages = 0;
-  let fields = 0;
-  for (const page of Object.values(manifest.pages)) {
-    if (page.kind === 'openapi') generatedPages++;
-    if (page.kind !== 'page') endpointPages++;
-    fields += countFields(page.params) + countFields(page.responseFields);
-  }
-  return { pages: Object.keys(manifest.pages).length, mdxPages, endpointPages, generatedPages, specs: Object.keys(manifest.openapi).length, fields };
 }
 
 interface RememberedRun {
-  manifest: Manifest;
+  /** The serialized manifest: written and hashed as is; parsed only if a caller reads `manifest`. */
+  manifestText: string;
   diagnostics: Diagnostic[];
   stats: BuildStats;
 }
@@ -283,20 +118,25 @@ function runFingerprint(root: DocsRoot, options: BuildOptions): string | undefin
  * of each input file: the price of proving nothing changed.
  */
 function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string): RememberedRun | undefined {
-  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; diagnostics: Diagnostic[]; stats: BuildStats }>('builds', cache.key('run', runKey));
+  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; manifestHash: string; diagnostics: Diagnostic[]; stats: BuildStats }>(
+    'builds',
+    cache.key('run', runKey),
+  );
   if (!record) return undefined;
   for (const input of record.inputs) {
     const read = root.read(input.path, { keep: false });
     if ((read.ok ? read.file.hash : '') !== input.hash) return undefined;
   }
-  const manifest = cache.get<Manifest>('builds', record.manifestKey);
-  return manifest ? { manifest, diagnostics: record.diagnostics, stats: record.stats } : undefined;
+  const manifestText = cache.getText('builds', record.manifestKey);
+  // The stored text must be the one recorded: a torn or edited entry is not trusted.
+  if (manifestText === undefined || sha256(manifestText) !== record.manifestHash) return undefined;
+  return { manifestText, diagnostics: record.diagnostics, stats: record.stats };
 }
 
 function rememberRun(cache: DiskCache, root: DocsRoot, runKey: string, run: RememberedRun): void {
   const manifestKey = cache.key('manifest', runKey);
-  cache.set('builds', manifestKey, run.manifest);
-  cache.set('builds', cache.key('run', runKey), { inputs: root.readFiles(), manifestKey, diagnostics: run.diagnostics, stats: run.stats });
+  cache.setText('builds', manifestKey, run.manifestText);
+  cache.set('builds', cache.key('run', runKey), { inputs: root.readFiles(), manifestKey, manifestHash: sha256(run.manifestText), diagnostics: run.diagnostics, stats: run.stats });
 }
 
 function uniqueDiagnostics(sorted: Diagnostic[]): Diagnostic[] {

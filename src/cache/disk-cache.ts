@@ -79,19 +79,37 @@ export class DiskCache {
 
   set<T>(namespace: string, key: string, value: T): void {
     if (this.readOnly || !this.usable) return;
-    const target = this.entryPath(namespace, key);
+    this.writeEntry(this.entryPath(namespace, key), JSON.stringify({ key, value } satisfies Envelope<T>));
+  }
+
+  private writeEntry(target: string, text: string): void {
     try {
       mkdirSync(path.dirname(target), { recursive: true });
       const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ key, value } satisfies Envelope<T>));
+      writeFileSync(temporary, text);
       renameSync(temporary, target);
     } catch {
       // A cache that cannot be written only costs speed.
     }
   }
 
-  private entryPath(namespace: string, key: string): string {
-    return path.join(this.dir, namespace, key.slice(0, 2), `${key}.json`);
+  /** A raw text entry (a serialized manifest: stored as is, so reusing it needs no JSON round trip). */
+  getText(namespace: string, key: string): string | undefined {
+    if (!this.usable) return undefined;
+    try {
+      return readFileSync(this.entryPath(namespace, key, '.txt'), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  setText(namespace: string, key: string, text: string): void {
+    if (this.readOnly || !this.usable) return;
+    this.writeEntry(this.entryPath(namespace, key, '.txt'), text);
+  }
+
+  private entryPath(namespace: string, key: string, extension = '.json'): string {
+    return path.join(this.dir, namespace, key.slice(0, 2), `${key}${extension}`);
   }
 
   private checkMeta(): void {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { build, docsSchemaText, type BuildOptions, type BuildProgress, type BuildResult } from '../build/index.js';
+import { build } from '../build/build.js';
+import type { BuildOptions, BuildProgress, BuildResult } from '../build/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
-import { jobCommand } from './job.js';
-import { migrateCommand } from './migrate.js';
 import { watchAndBuild } from './watch.js';
 
 type Format = 'human' | 'json' | 'github';
@@ -28,6 +27,14 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     exitCode = code;
   };
   const program = createProgram(io, setExitCode);
+  // `migrate` and `job` pull in their own libraries; load them only when they can be needed, so that
+  // `build` and `check` start fast.
+  const command = argv.find((arg) => !arg.startsWith('-'));
+  if (command === undefined || command === 'help' || command === 'migrate' || command === 'job') {
+    const [{ migrateCommand }, { jobCommand }] = await Promise.all([import('./migrate.js'), import('./job.js')]);
+    program.addCommand(migrateCommand(io, setExitCode));
+    program.addCommand(jobCommand(io, setExitCode));
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -108,12 +115,11 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
   program
     .command('schema')
     .description('print the JSON Schema of docs.json')
-    .action(() => {
+    .action(async () => {
+      const { docsSchemaText } = await import('../build/schema-text.js');
       io.stdout(docsSchemaText());
     });
 
-  program.addCommand(migrateCommand(io, setExitCode));
-  program.addCommand(jobCommand(io, setExitCode));
   return program;
 }
 

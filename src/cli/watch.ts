@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions, type BuildResult } from '../build/index.js';
+import { build } from '../build/build.js';
+import type { BuildOptions, BuildResult } from '../build/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import type { CliIo } from './io.js';
 

@@ -1,0 +1,217 @@
+import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
+import { createDiagnostic, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
+import type { Field } from '../fields/index.js';
+import type { Manifest, Page, Site } from '../manifest/types.js';
+import { checkImports, type ParsedPage } from '../mdx/index.js';
+import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
+import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
+import type { DocsRoot, SourceFile } from '../root/index.js';
+import type { DiskCache } from '../cache/index.js';
+import path from 'node:path';
+import { generatorName, generatorVersion } from '../version.js';
+import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
+import { toNavNodes } from './navigation-nodes.js';
+import { parsePages as parseInPool } from './page-pool.js';
+import type { BuildOptions, BuildStats } from './types.js';
+
+export interface PipelineRun {
+  /** Absent when docs.json could not be read; `diagnostics` in it are still to be counted. */
+  manifest?: Manifest;
+  diagnostics: Diagnostic[];
+  stats?: BuildStats;
+  /** Whether the result depends only on the files of the root (no remote spec, no job check). */
+  reusable: boolean;
+}
+
+/**
+ * The stages, in order: config, navigation, MDX pages, OpenAPI, precedence, assembly. Loaded only
+ * when the previous run cannot be reused, so a warm no-change run never pays for importing them.
+ */
+export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: DiskCache | undefined): Promise<PipelineRun> {
+  const diagnostics: Diagnostic[] = [];
+  const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
+  const loaded = loadConfig(root);
+  diagnostics.push(...loaded.diagnostics);
+  const config = loaded.value;
+  if (!config) return { diagnostics, reusable: false };
+
+  diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
+  const site = normalizeSite(config.value);
+  const navigation = resolveNavigation(config, root);
+  diagnostics.push(...navigation.diagnostics);
+
+  const mdx = await parseNavigationPages(root, navigation.value, diagnostics, cache, options);
+  const settings = apiSettings(site, config);
+  const openapi = await resolveOpenapi({
+    root,
+    tree: navigation.value,
+    parsedPages: mdx,
+    site,
+    offline: options.offline ?? false,
+    cacheDir: path.join(cacheDir, 'remote'),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(cache ? { cache } : {}),
+  });
+  diagnostics.push(...openapi.diagnostics);
+
+  const pages: Record<string, Page> = {};
+  const pageSources = new Map<string, string>();
+  const addPage = (page: Page, sourceLabel: string): void => {
+    const existing = pages[page.id];
+    if (existing) {
+      diagnostics.push(
+        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${pageSources.get(page.id)} and ${sourceLabel}`, sourceLocation(page), {
+          related: [{ ...sourceLocation(existing), message: `"${page.id}" first produced here` }],
+          suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
+        }),
+      );
+      return;
+    }
+    pages[page.id] = page;
+    pageSources.set(page.id, sourceLabel);
+  };
+
+  for (const [id, parsed] of mdx) {
+    const page = mdxPage(id, parsed, settings, openapi, diagnostics);
+    addPage(page, parsed.path);
+  }
+  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel);
+
+  const lookup = {
+    pages,
+    pageOf: (item: NavItem): string | undefined => (item.type === 'page' ? (item.file ? item.id : undefined) : openapi.endpointPageOf(item.pointer)),
+    specOf: (item: NavItem): string | undefined => (item.type === 'division' ? openapi.specIdOf(item.specScope) : undefined),
+    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer),
+  };
+  const navNodes = toNavNodes(navigation.value.items, lookup);
+
+  const manifest: Manifest = {
+    manifestVersion: 1,
+    generator: { name: generatorName, version: generatorVersion },
+    site,
+    navigation: navNodes,
+    pages,
+    openapi: openapi.specs,
+    schemas: openapi.schemas,
+    // Counted by the caller once every diagnostic (job checks, --strict) is known.
+    diagnostics: { errors: 0, warnings: 0 },
+  };
+  return {
+    manifest,
+    diagnostics,
+    stats: statsOf(manifest, mdx.size),
+    reusable: Object.values(openapi.specs).every((spec) => spec.url === undefined),
+  };
+}
+
+/**
+ * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included):
+ * from the cache when the page's bytes were seen before, else on the worker pool.
+ */
+async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions): Promise<Map<string, ParsedPage>> {
+  const idOfFile = new Map<string, string>();
+  const toParse: SourceFile[] = [];
+  const results = new Map<string, StageResult<ParsedPage>>();
+  const keys = new Map<string, string>();
+  const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
+  for (const item of pageItems) {
+    const read = root.read(item.file!, { keep: false });
+    if (!read.ok) {
+      diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
+      idOfFile.delete(item.file!);
+      continue;
+    }
+    if (read.file.invalidUtf8) {
+      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file!, line: 1, column: 1 }));
+    }
+    const key = cache?.key('page', read.file.path, read.file.hash);
+    const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
+    if (hit) results.set(read.file.path, hit);
+    else {
+      toParse.push(read.file);
+      if (key) keys.set(read.file.path, key);
+    }
+  }
+  const total = idOfFile.size;
+  options.onProgress?.({ phase: 'pages', done: results.size, total });
+  const parsed = await parseInPool(toParse, {
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    onParsed: (done) => options.onProgress?.({ phase: 'pages', done: results.size + done, total }),
+  });
+  for (const [file, result] of parsed) {
+    results.set(file, result);
+    const key = keys.get(file);
+    if (key) cache!.set('pages', key, result);
+  }
+  // Map in navigation order so the manifest does not depend on which worker finished first.
+  const pages = new Map<string, ParsedPage>();
+  for (const [file, id] of idOfFile) {
+    const result = results.get(file);
+    if (!result) continue;
+    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
+    pages.set(id, result.value);
+  }
+  return pages;
+}
+
+
+
+function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
+  const at = (pointer: string) => config.locate(pointer);
+  const value = config.value as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
+  return apiSettingsFromSite(site.api, {
+    ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
+    ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),
+    ...(value.api?.playground?.display !== undefined ? { playground: at('/api/playground/display') } : {}),
+  });
+}
+
+function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
+  const page: Page = {
+    id,
+    kind: 'page',
+    title: parsed.title,
+    source: { file: parsed.path, line: 1, column: 1 },
+    frontmatter: parsed.frontmatter,
+    hidden: parsed.hidden,
+    contentHash: parsed.contentHash,
+  };
+  if (parsed.sidebarTitle !== undefined) page.sidebarTitle = parsed.sidebarTitle;
+  if (parsed.description !== undefined) page.description = parsed.description;
+  if (isEndpointPage(parsed)) {
+    const endpoint = resolveEndpoint(parsed, settings);
+    diagnostics.push(...endpoint.diagnostics);
+    Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
+  } else {
+    // `openapi:` / `openapi-schema:` pages take their data from the spec.
+    openapi.decorateMdxPage(page, parsed);
+  }
+  if (page.kind === 'page' && (parsed.params.length > 0 || parsed.responseFields.length > 0)) {
+    page.params = parsed.params;
+    page.responseFields = parsed.responseFields;
+  }
+  return page;
+}
+
+function sourceLocation(page: Page): { file: string; line?: number; column?: number; pointer?: string } {
+  return page.source;
+}
+
+function countFields(fields: readonly Field[] | undefined): number {
+  let n = 0;
+  for (const field of fields ?? []) n += 1 + countFields(field.properties);
+  return n;
+}
+
+function statsOf(manifest: Manifest, mdxPages: number): BuildStats {
+  let endpointPages = 0;
+  let generatedPages = 0;
+  let fields = 0;
+  for (const page of Object.values(manifest.pages)) {
+    if (page.kind === 'openapi') generatedPages++;
+    if (page.kind !== 'page') endpointPages++;
+    fields += countFields(page.params) + countFields(page.responseFields);
+  }
+  return { pages: Object.keys(manifest.pages).length, mdxPages, endpointPages, generatedPages, specs: Object.keys(manifest.openapi).length, fields };
+}
+
