@@ -139,11 +139,16 @@ describe('build --watch', () => {
     const root = validSite();
     const controller = new AbortController();
     let stdout = '';
+    let edited = false;
+    let finished: Promise<number> | undefined;
     const rebuilt = new Promise<void>((resolve) => {
       const io = {
         stdout: (text: string) => {
           stdout += text;
-          if (stdout.includes('watching')) setTimeout(() => writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home again\n---\n'), 50);
+          if (!edited && stdout.includes('watching')) {
+            edited = true;
+            setTimeout(() => writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home again\n---\n'), 50);
+          }
           if (/rebuilt in \d+ ms/.test(stdout)) resolve();
         },
         stderr: () => {},
@@ -152,10 +157,11 @@ describe('build --watch', () => {
         cwd: root,
         signal: controller.signal,
       };
-      void main(['build', '.', '--watch'], io).then((code) => expect(code).toBe(0));
+      finished = main(['build', '.', '--watch'], io);
     });
     await rebuilt;
     controller.abort();
+    expect(await finished).toBe(0);
     expect(stdout).toContain('changed: index.mdx');
     expect(stdout).toMatch(/rebuilt in \d+ ms: 0 errors, 0 warnings, 0 infos\n/);
     const manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as { pages: Record<string, { title: string }> };
