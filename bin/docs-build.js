@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import { main } from '../dist/bin/main.js';
 
 process.exitCode = await main(process.argv.slice(2));
