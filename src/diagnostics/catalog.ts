@@ -43,7 +43,6 @@ export const catalog = {
   'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },
   'navigation/duplicate-page': { severity: 'warning', stage: 'navigation', title: 'A page is listed more than once in the navigation' },
   'navigation/no-spec-in-scope': { severity: 'error', stage: 'navigation', title: 'An endpoint reference has no OpenAPI file in scope' },
-  'navigation/invalid-entry': { severity: 'error', stage: 'navigation', title: 'A pages entry is neither a page path, a group nor an endpoint reference' },
 
   // openapi: specs, endpoint references, generated pages
   'openapi/spec-not-found': { severity: 'error', stage: 'openapi', title: 'An OpenAPI file named in docs.json or frontmatter cannot be found' },

@@ -167,7 +167,7 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
           endpoints.push(item);
           items.push(item);
         } else if (entry.trim() === '') {
-          diagnostics.push(createDiagnostic('navigation/invalid-entry', 'an empty string is not a page path', config.locate(entryPointer)));
+          // The schema reports the empty entry (config/invalid-value); there is nothing to resolve.
         } else {
           items.push(resolvePage(entry, entryPointer, scope, sidebar));
         }

@@ -150,3 +150,28 @@ describe('build()', () => {
     expect(() => readFileSync(outFile)).toThrow();
   });
 });
+
+describe('build(): reference and entry problems', () => {
+  it('an empty pages entry is one schema error; a path without a slash is openapi/invalid-reference', async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Pets', openapi: 'pets.yaml', pages: ['', 'GET pets'] }] }),
+      'pets.yaml': petstore,
+    });
+    const result = await build({ root });
+    expect(result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual([
+      'config/invalid-value 9:11',
+      'openapi/invalid-reference 10:11',
+    ]);
+    expect(result.diagnostics[1]!.message).toBe('the path "pets" of "GET pets" must start with "/"');
+  });
+
+  it('a path template parameter with no definition is a warning at the operation', async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ tabs: [{ tab: 'API', openapi: 'pets.yaml' }] }),
+      'pets.yaml': petstore.replace("      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n", ''),
+    });
+    const result = await build({ root });
+    expect(result.diagnostics).toMatchObject([{ code: 'openapi/undeclared-path-parameter', severity: 'warning', file: 'pets.yaml' }]);
+    expect(result.diagnostics[0]!.message).toContain('{id}');
+  });
+});

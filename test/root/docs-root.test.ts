@@ -90,3 +90,15 @@ describe('DocsRoot.read', () => {
     expect(root.readFiles()).toEqual([{ path: 'a.mdx', hash: first.ok ? first.file.hash : '' }]);
   });
 });
+
+describe('DocsRoot.read: permissions', () => {
+  // root reads every file whatever its mode, so this case can only be shown as an ordinary user.
+  it.skipIf(process.getuid?.() === 0)('an unreadable file is root/unreadable with the system reason', async () => {
+    const { chmodSync } = await import('node:fs');
+    const dir = tempRoot({ 'locked.mdx': 'secret' });
+    chmodSync(path.join(dir, 'locked.mdx'), 0o000);
+    const read = DocsRoot.open(dir)!.read('locked.mdx');
+    expect(read).toMatchObject({ ok: false, problem: { code: 'root/unreadable' } });
+    if (!read.ok) expect(read.problem.message).toContain('EACCES');
+  });
+});
