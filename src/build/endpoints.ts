@@ -32,7 +32,8 @@ import type { DiskCache } from '../cache/index.js';
 export interface OpenapiInput {
   root: DocsRoot;
   tree: NavTree;
-  parsedPages: ReadonlyMap<string, ParsedPage>;
+  /** Awaited only for `openapi:` frontmatter, so spec work overlaps page parsing. */
+  parsedPages: Promise<ReadonlyMap<string, ParsedPage>> | ReadonlyMap<string, ParsedPage>;
   site: Site;
   offline: boolean;
   cacheDir: string;
@@ -234,7 +235,7 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
   const mdxDecorations = new Map<string, (page: Page) => void>();
   const pageScopes = new Map<string, SpecAttachment | undefined>();
   for (const item of tree.pages) if (item.file && !pageScopes.has(item.file)) pageScopes.set(item.file, item.specScope);
-  for (const parsed of input.parsedPages.values()) {
+  for (const parsed of (await input.parsedPages).values()) {
     if (parsed.api) continue; // Hand-written endpoint pages take their data from the page itself.
     const scope = pageScopes.get(parsed.path) ?? tree.globalSpec;
     if (parsed.openapiRef) {

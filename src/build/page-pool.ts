@@ -49,18 +49,26 @@ export async function parsePages(files: readonly SourceFile[], options: PoolOpti
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            let inFlight = 0;
             const send = (): void => {
-              if (next >= batches.length) return resolve();
+              if (next >= batches.length) {
+                if (inFlight === 0) resolve();
+                return;
+              }
+              inFlight++;
               const batch = next++;
               worker.postMessage({ batch, files: batches[batch]! } satisfies ParseRequest);
             };
             worker.on('message', (response: ParseResponse) => {
+              inFlight--;
               for (const { path, result } of response.results) results.set(path, result);
               options.onParsed?.(results.size);
               send();
             });
             worker.once('error', reject);
             worker.once('exit', (code) => (next < batches.length || code !== 0 ? reject(new Error(`MDX worker exited with code ${code}`)) : undefined));
+            // Two batches in flight: a worker never waits while the main thread is busy (loading specs).
+            send();
             send();
           }),
       ),

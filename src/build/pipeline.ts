@@ -40,18 +40,21 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   const navigation = resolveNavigation(config, root);
   diagnostics.push(...navigation.diagnostics);
 
-  const mdx = await parseNavigationPages(root, navigation.value, diagnostics, cache, options);
+  // Pages parse on worker threads while the main thread loads and validates the specs: the OpenAPI
+  // stage needs the parsed pages only at its end (for `openapi:` frontmatter).
+  const pagesParsed = parseNavigationPages(root, navigation.value, diagnostics, cache, options);
   const settings = apiSettings(site, config);
-  const openapi = await resolveOpenapi({
+  const openapiResolved = resolveOpenapi({
     root,
     tree: navigation.value,
-    parsedPages: mdx,
+    parsedPages: pagesParsed,
     site,
     offline: options.offline ?? false,
     cacheDir: path.join(cacheDir, 'remote'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(cache ? { cache } : {}),
   });
+  const [mdx, openapi] = await Promise.all([pagesParsed, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
   const pages: Record<string, Page> = {};
