@@ -75,6 +75,8 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
     ...(input.fetch ? { fetch: input.fetch } : {}),
     ...(input.cache ? { validationCache: specValidationCache(input.cache) } : {}),
   });
+  // Listing candidate spec files scans every file of the root: once per set of loaded specs, not per page.
+  let lastCandidates: { key: string; value: string[] } = { key: '\u0000', value: [] };
   const schemas = new SchemaTable();
   const playgroundDisplay = input.site.api.playground.display;
 
@@ -249,7 +251,10 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
 
   async function frontmatterSpec(file: string | undefined, scope: SpecAttachment | undefined, at: SourceLocation): Promise<LoadedSpec | undefined> {
     if (file !== undefined) {
-      const candidates = specCandidates(root, knownSpecs());
+      const known = knownSpecs();
+      const candidatesKey = known.join('\n');
+      if (candidatesKey !== lastCandidates.key) lastCandidates = { key: candidatesKey, value: specCandidates(root, known) };
+      const candidates = lastCandidates.value;
       const matched = matchSpecFile(file, candidates, at);
       diagnostics.push(...matched.diagnostics);
       return matched.value === undefined ? undefined : load(matched.value, at);
