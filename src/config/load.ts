@@ -1,5 +1,6 @@
 import {
   createDiagnostic,
+  escapePointerSegment,
   joinPointer,
   parseJsonWithPositions,
   splitPointer,
@@ -9,9 +10,14 @@ import {
   type SourceLocation,
   type StageResult,
 } from '../diagnostics/index.js';
-import type { DocsRoot } from '../root/index.js';
+import { invalidUtf8Diagnostic, type DocsRoot } from '../root/index.js';
 
 export const CONFIG_FILE = 'docs.json';
+/**
+ * docs.json (after composition) may nest this deep, no deeper: real configurations stay under 30
+ * levels, and every later stage walks the value recursively. A deeper part is reported and dropped.
+ */
+export const MAX_CONFIG_DEPTH = 256;
 export const LEGACY_CONFIG_FILE = 'mint.json';
 
 /** docs.json after `$ref` composition, able to point back into whichever file each value came from. */
@@ -69,10 +75,12 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
     const read = root.read(path);
     if (!read.ok) {
       const code = read.problem.code === 'root/file-not-found' ? 'config/ref-not-found' : read.problem.code;
-      diagnostics.push(createDiagnostic(code, read.problem.message, referencedAt ?? { file: path }));
+      diagnostics.push(createDiagnostic(code, read.problem.message, referencedAt ?? { file: path, line: 1, column: 1 }));
       return undefined;
     }
     if (!files.some((f) => f.path === path)) files.push({ path, hash: read.file.hash });
+    const encoding = invalidUtf8Diagnostic(read.file);
+    if (encoding) diagnostics.push(encoding);
     const parsed = parseJsonWithPositions(read.file.text, path);
     if (!parsed.ok) {
       const { message, line, column } = parsed.error;
@@ -84,38 +92,64 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
   };
 
   const locateIn = (origin: Origin, target: 'key' | 'value' = 'value'): SourceLocation =>
-    locators.get(origin.file)?.locate(origin.pointer, target) ?? { file: origin.file, pointer: origin.pointer };
+    locators.get(origin.file)?.locate(origin.pointer, target) ?? { file: origin.file, line: 1, column: 1, pointer: origin.pointer };
 
-  const compose = (value: JsonValue, origin: Origin, composedPointer: string, stack: string[]): JsonValue => {
-    origins.set(composedPointer, origin);
-    if (Array.isArray(value)) {
-      return value.map((item, i) => compose(item, { file: origin.file, pointer: joinPointer(origin.pointer, i) }, joinPointer(composedPointer, i), stack));
-    }
+  let tooDeep = false;
+  /**
+   * Composes one value. Origins are recorded only where they cannot be inferred from the nearest
+   * recorded ancestor (`record`): at the top, where a `$ref` switches files, and for keys written beside
+   * a `$ref`. A 50 MB docs.json has millions of nodes; a map entry for each would cost gigabytes.
+   */
+  const compose = (value: JsonValue, origin: Origin, composedPointer: string, stack: string[], depth: number, record: boolean): JsonValue => {
+    if (record) origins.set(composedPointer, origin);
     if (value === null || typeof value !== 'object') return value;
+    if (depth >= MAX_CONFIG_DEPTH) {
+      if (!tooDeep) {
+        tooDeep = true;
+        diagnostics.push(
+          createDiagnostic('config/invalid-value', `the configuration nests more than ${MAX_CONFIG_DEPTH} levels deep here; the value is ignored`, locateIn(origin), {
+            suggestion: 'flatten this value: no docs.json setting needs this much nesting',
+          }),
+        );
+      }
+      return null;
+    }
+    if (Array.isArray(value)) {
+      const items: JsonValue[] = new Array<JsonValue>(value.length);
+      for (let i = 0; i < value.length; i++) {
+        items[i] = compose(value[i]!, { file: origin.file, pointer: `${origin.pointer}/${i}` }, `${composedPointer}/${i}`, stack, depth + 1, false);
+      }
+      return items;
+    }
 
     const reference = Object.hasOwn(value, '$ref') ? value.$ref : undefined;
     let base: JsonValue | undefined;
     if (reference !== undefined) {
       const refAt = locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, '$ref') });
-      base = resolveReference(reference, origin, refAt, composedPointer, stack);
+      base = resolveReference(reference, origin, refAt, composedPointer, stack, depth);
       if (base === undefined) unresolved.push(composedPointer);
       if (base !== undefined && Object.keys(value).length > 1 && (base === null || typeof base !== 'object' || Array.isArray(base))) {
         diagnostics.push(createDiagnostic('config/ref-invalid', `"${String(reference)}" holds ${Array.isArray(base) ? 'an array' : 'a non-object value'}, so the keys beside "$ref" cannot be merged into it`, refAt));
+        // The object's own keys keep their origin in this file.
+        origins.set(composedPointer, origin);
         base = undefined;
       } else if (base !== undefined && Object.keys(value).length === 1) {
         return base;
       }
     }
-    const result: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
-    if (base && typeof base === 'object' && !Array.isArray(base)) Object.assign(result, base);
-    for (const [key, child] of Object.entries(value)) {
+    // Keys beside a resolved `$ref` come from this file while their parent now maps to the other one.
+    const siblingsOfRef = base !== undefined;
+    const result: Record<string, JsonValue> = {};
+    if (base && typeof base === 'object' && !Array.isArray(base)) for (const key of Object.keys(base)) setOwn(result, key, base[key]!);
+    for (const key of Object.keys(value)) {
       if (key === '$ref' && reference !== undefined) continue;
-      result[key] = compose(child, { file: origin.file, pointer: joinPointer(origin.pointer, key) }, joinPointer(composedPointer, key), stack);
+      const segment = escapePointerSegment(key);
+      setOwn(result, key, compose(value[key]!, { file: origin.file, pointer: `${origin.pointer}/${segment}` }, `${composedPointer}/${segment}`, stack, depth + 1, siblingsOfRef));
     }
-    return toPlainObject(result);
+    return result;
   };
 
-  const resolveReference = (reference: JsonValue, origin: Origin, refAt: SourceLocation, composedPointer: string, stack: string[]): JsonValue | undefined => {
+  const resolveReference = (reference: JsonValue, origin: Origin, refAt: SourceLocation, composedPointer: string, stack: string[], depth: number): JsonValue | undefined => {
     if (typeof reference !== 'string' || reference === '') {
       diagnostics.push(createDiagnostic('config/ref-invalid', '"$ref" must be a relative path to a JSON file, such as "./navigation.json"', refAt));
       return undefined;
@@ -147,12 +181,12 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
     }
     const parsed = parseFile(target, refAt);
     if (parsed === undefined) return undefined;
-    return compose(parsed, { file: target, pointer: '' }, composedPointer, [...stack, target]);
+    return compose(parsed, { file: target, pointer: '' }, composedPointer, [...stack, target], depth, true);
   };
 
   const top = parseFile(CONFIG_FILE);
   if (top === undefined) return { value: undefined, diagnostics };
-  const value = compose(top, { file: CONFIG_FILE, pointer: '' }, '', [CONFIG_FILE]);
+  const value = compose(top, { file: CONFIG_FILE, pointer: '' }, '', [CONFIG_FILE], 0, true);
 
   const locate = (pointer: string, target: 'key' | 'value' = 'value'): SourceLocation => {
     let probe = pointer;
@@ -173,13 +207,10 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
   return { value: { value, locate, files, unresolved }, diagnostics: diagnostics.filter(uniqueDiagnostic()) };
 }
 
-/** Objects built with a null prototype so `__proto__` keys stay data; returned as ordinary objects. */
-function toPlainObject(record: Record<string, JsonValue>): Record<string, JsonValue> {
-  const plain: Record<string, JsonValue> = {};
-  for (const key of Object.keys(record)) {
-    Object.defineProperty(plain, key, { value: record[key], enumerable: true, writable: true, configurable: true });
-  }
-  return plain;
+/** Sets an own data property: a `__proto__` key stays data and never becomes the object's prototype. */
+function setOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 function uniqueDiagnostic(): (d: Diagnostic) => boolean {
