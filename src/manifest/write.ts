@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,25 +7,88 @@ import path from 'node:path';
  * and the temporary file is renamed over the target. Readers (and a build killed mid-write) see either
  * the previous file or the complete new one, never a torn file. Concurrent writers each rename a
  * complete file; the last rename wins.
+ *
+ * A target that is a symbolic link is written through (the link stays a link), and an existing file
+ * keeps its permission bits. Temporary files left by a writer that was killed (SIGKILL, power loss)
+ * are removed by the next successful write of the same target.
  */
 export function writeFileAtomic(target: string, contents: string): void {
-  const directory = path.dirname(target);
+  const destination = resolveTarget(target);
+  const directory = path.dirname(destination);
   mkdirSync(directory, { recursive: true });
-  const temporary = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const prefix = `.${path.basename(destination)}.`;
+  const temporary = path.join(directory, `${prefix}${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let mode = 0o644;
+  try {
+    mode = statSync(destination).mode & 0o7777;
+  } catch {
+    // A new file.
+  }
   let fd: number | undefined;
   try {
-    fd = openSync(temporary, 'wx', 0o644);
+    fd = openSync(temporary, 'wx', mode);
     const bytes = Buffer.from(contents, 'utf8');
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    renameSync(temporary, target);
+    renameSync(temporary, destination);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     rmSync(temporary, { force: true });
     throw error;
+  }
+  syncDirectory(directory);
+  removeStaleTemporaries(directory, prefix);
+}
+
+/** The file a write to `target` must replace: the end of its symlink chain, or `target` itself. */
+function resolveTarget(target: string): string {
+  try {
+    return realpathSync(target);
+  } catch {
+    return target;
+  }
+}
+
+/** Makes the rename durable (best effort: not every platform can fsync a folder). */
+function syncDirectory(directory: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(directory, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows and some file systems refuse; the rename is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Removes `<prefix><pid>.<random>.tmp` files of this target whose writing process no longer runs. */
+function removeStaleTemporaries(directory: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const match = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[1]))) continue;
+    rmSync(path.join(directory, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
