@@ -4,6 +4,7 @@ import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocatio
 import type { SourceFile } from '../root/index.js';
 import { extractFields, type ExtractedBody } from './fields.js';
 import { readFrontmatter, type FrontmatterBlock } from './frontmatter.js';
+import { blankLongParagraphs } from './long-paragraphs.js';
 import { parseMarkdown, parseMdx, type MdxSyntaxError } from './processor.js';
 import type { PageImport, ParsedPage, Span } from './types.js';
 
@@ -15,8 +16,9 @@ import type { PageImport, ParsedPage, Span } from './types.js';
  */
 export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   // DocsRoot strips the BOM already; a SourceFile built elsewhere might not have.
-  const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
-  const diagnostics: Diagnostic[] = [];
+  const guarded = blankLongParagraphs(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text, file.path);
+  const text = guarded.text;
+  const diagnostics: Diagnostic[] = [...guarded.diagnostics];
   const parsed = parseMdx(text);
   const tree: Root = parsed.ok ? parsed.tree : parseMarkdown(text);
 
