@@ -11,6 +11,7 @@ import {
   createSpecLoader,
   describeOperation,
   describeSchemaPage,
+  isRemoteSpecReference,
   matchSpecFile,
   parseEndpointReference,
   parseSchemaReference,
@@ -46,7 +47,8 @@ export interface OpenapiInput {
 export interface OpenapiOutcome {
   diagnostics: Diagnostic[];
   /** Pages generated from operations: explicit endpoint references and bulk generation. */
-  pages: Array<{ page: Page; sourceLabel: string }>;
+  /** `location` is the operation's place in the spec (the manifest's `source` keeps only file and pointer). */
+  pages: Array<{ page: Page; sourceLabel: string; location: SourceLocation }>;
   specs: Record<string, SpecSummary>;
   schemas: Record<string, JsonValue>;
   /** Page id of the operation an endpoint entry (by pointer) resolved to. */
@@ -123,7 +125,11 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
     if (existing) return existing;
     const page: Page = { ...describeOperation(spec, op, { playgroundDisplay, schemas }), id: pageId };
     pageById.set(pageId, page);
-    pages.push({ page, sourceLabel: `${op.webhook !== undefined ? `webhook ${op.webhook}` : `${op.method} ${op.path}`} in ${spec.id}` });
+    pages.push({
+      page,
+      sourceLabel: `${op.webhook !== undefined ? `webhook ${op.webhook}` : `${op.method} ${op.path}`} in ${spec.id}`,
+      location: spec.locate(op.pointer, 'key'),
+    });
     pageOfOperation.set(key, pageId);
     return pageId;
   };
@@ -251,6 +257,12 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
 
   async function frontmatterSpec(file: string | undefined, scope: SpecAttachment | undefined, at: SourceLocation): Promise<LoadedSpec | undefined> {
     if (file !== undefined) {
+      // A path leaving the root is refused as such, before it is matched against the spec files in it.
+      const boundary = isRemoteSpecReference(file) ? undefined : root.boundaryProblem(file.trim());
+      if (boundary) {
+        diagnostics.push(createDiagnostic(boundary.code, boundary.message, at));
+        return undefined;
+      }
       const known = knownSpecs();
       const candidatesKey = known.join('\n');
       if (candidatesKey !== lastCandidates.key) lastCandidates = { key: candidatesKey, value: specCandidates(root, known) };

@@ -53,6 +53,11 @@ export function checkAssets(config: LoadedConfig, root: DocsRoot): Diagnostic[] 
       diagnostics.push(createDiagnostic(resolved.problem.code, resolved.problem.message, config.locate(pointer)));
       continue;
     }
+    const outside = root.exists(resolved.path) ? root.boundaryProblem(resolved.path) : undefined;
+    if (outside) {
+      diagnostics.push(createDiagnostic(outside.code, outside.message, config.locate(pointer)));
+      continue;
+    }
     if (!root.exists(resolved.path)) {
       const closest = closestMatches(resolved.path, root.files(), 1);
       diagnostics.push(

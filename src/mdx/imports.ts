@@ -23,7 +23,12 @@ export function checkImports(page: ParsedPage, root: DocsRoot): Diagnostic[] {
       diagnostics.push(createDiagnostic(resolved.problem.code, `import "${specifier}": ${resolved.problem.message}`, location));
       continue;
     }
-    if (root.exists(resolved.path)) continue;
+    if (root.exists(resolved.path)) {
+      // A symlink inside the root may lead out of it: the site's bundler would follow it.
+      const outside = root.boundaryProblem(resolved.path);
+      if (outside) diagnostics.push(createDiagnostic(outside.code, `import "${specifier}": ${outside.message}`, location));
+      continue;
+    }
     diagnostics.push(
       createDiagnostic('mdx/import-not-found', `import "${specifier}" points at ${resolved.path}, which does not exist`, location, {
         suggestion: suggestFile(resolved.path, root),

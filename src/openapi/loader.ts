@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createDiagnostic, joinPointer, type Diagnostic, type DiagnosticCode, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import { sha256, type DocsRoot, type Resolved } from '../root/index.js';
+import { invalidUtf8Diagnostic, sha256, type DocsRoot, type Resolved } from '../root/index.js';
 import { SpecDocument, isReference, isRemoteReference, splitReference, valueAt, walkReferences, type SpecFile } from './document.js';
 import { indexOperations, readSchemaNames, readTags, serverUrls } from './operations.js';
 import { formatOf, isObject, parseSpecText } from './parse.js';
@@ -59,12 +59,27 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
     timeoutMs: options.fetchTimeoutMs ?? 30_000,
   };
 
+  // A file shared by several specs is read once, so its encoding warning is reported once, by the first
+  // spec that gets to it.
+  const encodingWarnings = new Map<string, Diagnostic>();
+  const takeEncodingWarnings = (ids: Iterable<string>): Diagnostic[] => {
+    const taken: Diagnostic[] = [];
+    for (const id of ids) {
+      const warning = encodingWarnings.get(id);
+      if (warning) taken.push(warning);
+      encodingWarnings.delete(id);
+    }
+    return taken;
+  };
+
   /** Reads and parses a local file once per run, whichever spec needs it. */
   const readLocal = (id: string): { ok: true; file: SpecFile } | { ok: false; code?: DiagnosticCode; message?: string; diagnostics: Diagnostic[] } => {
     const cached = parsedFiles.get(id);
     if (cached) return cached;
     const read = root.read(id);
     if (!read.ok) return { ok: false, code: read.problem.code, message: read.problem.message, diagnostics: [] };
+    const encoding = invalidUtf8Diagnostic(read.file);
+    if (encoding) encodingWarnings.set(id, encoding);
     const result = parseFile(id, read.file.text, read.file.hash);
     parsedFiles.set(id, result);
     return result;
@@ -96,9 +111,10 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
       const read = readLocal(id);
       if (!read.ok) {
         const own = read.code ? [createDiagnostic(read.code, read.message ?? `"${id}" could not be read`, at)] : [];
-        return { value: undefined, diagnostics: [...own, ...read.diagnostics.map(inSpec)] };
+        return { value: undefined, diagnostics: [...own, ...takeEncodingWarnings([id]), ...read.diagnostics.map(inSpec)] };
       }
       main = read.file;
+      diagnostics.push(...takeEncodingWarnings([id]));
     }
 
     const header = checkHeader(main);
@@ -110,7 +126,7 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
     let index: ReturnType<typeof indexOperations>;
     try {
       const refProblems = scanReferences(doc, files, remote, { readLocal, resolve: (fromFile, filePart) => root.resolve(filePart, fromFile) });
-      diagnostics.push(...refProblems.map(inSpec));
+      diagnostics.push(...takeEncodingWarnings(files.keys()), ...refProblems.map(inSpec));
       if (options.validate !== false && refProblems.length === 0) {
         // Validation is the costly part of loading: its result is cached by the bytes of every file.
         const contentKey = sha256([remote ? 'remote' : 'local', ...[...files.values()].map((f) => `${f.id}:${f.hash}`)].join('\n'));

@@ -143,6 +143,25 @@ export class DocsRoot {
   }
 
   /**
+   * Why a path that exists must still not be used, without reading the file: it is (or runs through) a
+   * symbolic link leading outside the root. For paths that are only checked for existence and handed on
+   * (logo, favicon, imports): `read()` makes the same check itself. Undefined when the path is fine or
+   * does not exist.
+   */
+  boundaryProblem(relativePath: string): PathProblem | undefined {
+    const resolved = this.resolve(relativePath);
+    if (!resolved.ok) return resolved.problem;
+    let real: string;
+    try {
+      real = realpathSync(this.absolute(resolved.path));
+    } catch {
+      return undefined;
+    }
+    if (real === this.dir || real.startsWith(this.dir + path.sep)) return undefined;
+    return { code: 'root/symlink-outside', message: `"${relativePath}" is a symbolic link to a file outside the docs root` };
+  }
+
+  /**
    * Reads a root-relative file, checking the boundary again on the real path (symlinks). The result
    * is kept for later reads unless `keep: false` (pages: their text is not needed once parsed, and
    * keeping 20k pages would make memory grow with the site).
