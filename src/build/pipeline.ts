@@ -1,11 +1,11 @@
 import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
-import { createDiagnostic, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
+import { createDiagnostic, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { Manifest, Page, Site } from '../manifest/types.js';
 import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
 import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
-import type { DocsRoot, SourceFile } from '../root/index.js';
+import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import type { DiskCache } from '../cache/index.js';
 import path from 'node:path';
 import { generatorName, generatorVersion } from '../version.js';
@@ -58,27 +58,27 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   diagnostics.push(...openapi.diagnostics);
 
   const pages: Record<string, Page> = {};
-  const pageSources = new Map<string, string>();
-  const addPage = (page: Page, sourceLabel: string): void => {
-    const existing = pages[page.id];
+  const pageSources = new Map<string, { label: string; location: SourceLocation }>();
+  const addPage = (page: Page, sourceLabel: string, location: SourceLocation = page.source): void => {
+    const existing = pageSources.get(page.id);
     if (existing) {
       diagnostics.push(
-        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${pageSources.get(page.id)} and ${sourceLabel}`, sourceLocation(page), {
-          related: [{ ...sourceLocation(existing), message: `"${page.id}" first produced here` }],
+        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${existing.label} and ${sourceLabel}`, location, {
+          related: [{ ...existing.location, message: `"${page.id}" first produced here` }],
           suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
         }),
       );
       return;
     }
     pages[page.id] = page;
-    pageSources.set(page.id, sourceLabel);
+    pageSources.set(page.id, { label: sourceLabel, location });
   };
 
   for (const [id, parsed] of mdx) {
     const page = mdxPage(id, parsed, settings, openapi, diagnostics);
     addPage(page, parsed.path);
   }
-  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel);
+  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.location);
 
   const lookup = {
     pages,
@@ -124,9 +124,8 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
       idOfFile.delete(item.file!);
       continue;
     }
-    if (read.file.invalidUtf8) {
-      diagnostics.push(createDiagnostic('root/invalid-utf8', `${item.file} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: item.file!, line: 1, column: 1 }));
-    }
+    const encoding = invalidUtf8Diagnostic(read.file);
+    if (encoding) diagnostics.push(encoding);
     const key = cache?.key('page', read.file.path, read.file.hash);
     const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
     if (hit) results.set(read.file.path, hit);
@@ -161,7 +160,8 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
 
 function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
   const at = (pointer: string) => config.locate(pointer);
-  const value = config.value as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
+  // A docs.json that is not an object (null included) is config/invalid-type already; read it as empty.
+  const value = (typeof config.value === 'object' && config.value !== null && !Array.isArray(config.value) ? config.value : {}) as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
   return apiSettingsFromSite(site.api, {
     ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
     ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),

@@ -1,5 +1,5 @@
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { createDiagnostic, didYouMean, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
+import { isMap, isPair, isScalar, parseDocument, type Node as YamlNode } from 'yaml';
+import { createDiagnostic, didYouMean, LineIndex, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
 import {
   authMethods,
   httpMethods,
@@ -48,12 +48,14 @@ const httpMethodSet: ReadonlySet<string> = new Set(httpMethods);
  */
 export function readFrontmatter(block: FrontmatterBlock, file: string): FrontmatterResult {
   const result: FrontmatterResult = { frontmatter: {}, positions: {}, hidden: false, diagnostics: [] };
-  const counter = new LineCounter();
-  const document = parseDocument(block.yaml, { lineCounter: counter, prettyErrors: false, keepSourceTokens: false });
+  const document = parseDocument(block.yaml, { prettyErrors: false, keepSourceTokens: false });
+  // Offsets are mapped over the text itself, not yaml's LineCounter: the counter misses the last line
+  // of a block the lexer gave up on, which put error ends past the end of their line.
+  const lines = new LineIndex(block.yaml);
   const spanOf = (range: readonly [number, number, ...number[]] | undefined | null): Span => {
-    const start = counter.linePos(range?.[0] ?? 0);
-    const end = counter.linePos(range?.[1] ?? range?.[0] ?? 0);
-    return { line: block.firstLine + start.line - 1, column: start.col, endLine: block.firstLine + end.line - 1, endColumn: end.col };
+    const start = lines.locate(range?.[0] ?? 0);
+    const end = lines.locate(range?.[1] ?? range?.[0] ?? 0);
+    return { line: block.firstLine + start.line - 1, column: start.column, endLine: block.firstLine + end.line - 1, endColumn: end.column };
   };
   const at = (span: Span): SourceLocation => ({ file, ...span });
 

@@ -1,5 +1,5 @@
 import yaml from 'js-yaml';
-import { jsonLocator, parseJsonWithPositions, yamlLocator, type JsonValue, type PointerLocator } from '../diagnostics/index.js';
+import { LineIndex, jsonLocator, parseJsonWithPositions, yamlLocator, type JsonValue, type PointerLocator } from '../diagnostics/index.js';
 
 export type SpecFormat = 'json' | 'yaml';
 
@@ -47,7 +47,10 @@ export function parseSpecText(text: string, file: string, format: SpecFormat): P
     return { ok: true, value, format, locator: yamlLocator(text, file) };
   } catch (error) {
     if (error instanceof yaml.YAMLException) {
-      return { ok: false, format, message: error.reason || 'invalid YAML', line: error.mark.line + 1, column: error.mark.column + 1 };
+      // js-yaml appends a newline to text that lacks one, so its mark can sit one line past the end:
+      // the position is taken from the offset (js-yaml drops a BOM first), clamped into the real text.
+      const at = new LineIndex(text).locate(error.mark.position + (text.charCodeAt(0) === 0xfeff ? 1 : 0));
+      return { ok: false, format, message: error.reason || 'invalid YAML', ...at };
     }
     return { ok: false, format, message: error instanceof Error ? error.message : String(error), line: 1, column: 1 };
   }
