@@ -139,6 +139,17 @@ describe('resolveNavigation', () => {
     ]);
   });
 
+  it("warns on a group's root that is also one of its pages (firecrawl-docs' MCP group)", () => {
+    const result = resolve({
+      'docs.json': `{\n  ${base},\n  "navigation": { "groups": [\n    { "group": "MCP", "root": "mcp", "pages": [\n      "mcp",\n      "mcp/keyless"\n    ] }\n  ] }\n}`,
+      'mcp.mdx': 'x',
+      'mcp/keyless.mdx': 'x',
+    });
+    expect(result.diagnostics).toMatchObject([
+      { code: 'navigation/duplicate-page', severity: 'warning', line: 5, column: 7, related: [{ line: 4, column: 31, message: 'first listed here' }] },
+    ]);
+  });
+
   it('gives every node the openapi in scope: a nested group overrides, api.openapi is the outermost scope', () => {
     const result = resolve({
       'docs.json': JSON.stringify({
