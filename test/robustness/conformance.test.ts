@@ -1,0 +1,115 @@
+/**
+ * Conformance over the real corpora in ../shared/corpora (skipped when the folder is absent, as in a
+ * fresh clone): for each corpus, build() must end without an exception, with every position inside its
+ * file, and with exactly the counts and diagnostics checked in as test/robustness/conformance/<corpus>.json:
+ * the pages, endpoint pages, generated pages, specs and fields of `result.stats`, and the diagnostics
+ * grouped by severity, code and file. Any change of behaviour on real input shows up in review as a
+ * diff of those files.
+ *
+ * Regenerate after an intended change (and read the diff, and the diagnostics it adds):
+ *   UPDATE=1 npx vitest run test/robustness/conformance.test.ts
+ *
+ * Each diagnostic code in the expectations was read in a sample and judged: conformance/README.md.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/diagnostics/index.js';
+import { BuildRunner, expectBuildInvariants } from './support/build-runner.js';
+import type { OkReply } from './support/protocol.js';
+import { corporaDir } from './support/roots.js';
+
+const expectationsDir = fileURLToPath(new URL('./conformance/', import.meta.url));
+const update = process.env.UPDATE === '1';
+const corpora = existsSync(corporaDir)
+  ? readdirSync(corporaDir)
+      .filter((name) => !name.startsWith('_') && statSync(path.join(corporaDir, name)).isDirectory())
+      .sort()
+  : [];
+
+/** What is checked in per corpus. */
+export interface Expectation {
+  corpus: string;
+  stats: OkReply['stats'] | null;
+  summary: { errors: number; warnings: number; infos: number };
+  /** severity -> code -> file -> count. */
+  diagnostics: Record<string, Record<string, Record<string, number>>>;
+}
+
+function expectationOf(corpus: string, reply: OkReply): Expectation {
+  const grouped: Expectation['diagnostics'] = {};
+  const summary = { errors: 0, warnings: 0, infos: 0 };
+  for (const d of reply.diagnostics as Diagnostic[]) {
+    summary[d.severity === 'error' ? 'errors' : d.severity === 'warning' ? 'warnings' : 'infos']++;
+    const byCode = (grouped[d.severity] ??= {});
+    const byFile = (byCode[d.code] ??= {});
+    const file = d.file ?? '(no file)';
+    byFile[file] = (byFile[file] ?? 0) + 1;
+  }
+  // Stable key order, so the checked-in files diff cleanly.
+  const sorted: Expectation['diagnostics'] = {};
+  for (const severity of Object.keys(grouped).sort()) {
+    sorted[severity] = {};
+    for (const code of Object.keys(grouped[severity]!).sort()) {
+      sorted[severity]![code] = {};
+      for (const file of Object.keys(grouped[severity]![code]!).sort()) sorted[severity]![code]![file] = grouped[severity]![code]![file]!;
+    }
+  }
+  return { corpus, stats: reply.stats ?? null, summary, diagnostics: sorted };
+}
+
+describe.skipIf(corpora.length === 0)('conformance over ../shared/corpora', () => {
+  // Two child processes share the corpora (largest first, each to the less loaded one).
+  const runners = [new BuildRunner({ maxHeapMb: 3072 }), new BuildRunner({ maxHeapMb: 3072 })];
+  const replies = new Map<string, OkReply>();
+  const failures = new Map<string, Error>();
+  const approximateSeconds: Record<string, number> = { 'mintlify-docs': 15, box: 12, 'firecrawl-docs': 11, 'dify-docs': 9, 'upstash-docs': 9, 'trigger-dev': 4, 'hoppscotch-docs': 3 };
+
+  beforeAll(async () => {
+    const queues: string[][] = [[], []];
+    const load = [0, 0];
+    for (const name of [...corpora].sort((a, b) => (approximateSeconds[b] ?? 1) - (approximateSeconds[a] ?? 1))) {
+      const lighter = load[0]! <= load[1]! ? 0 : 1;
+      queues[lighter]!.push(name);
+      load[lighter]! += approximateSeconds[name] ?? 1;
+    }
+    await Promise.all(
+      queues.map(async (queue, i) => {
+        for (const name of queue) {
+          try {
+            const reply = await runners[i]!.run({ root: path.join(corporaDir, name), maxDiagnostics: 1_000_000 }, 300_000);
+            expectBuildInvariants(reply);
+            replies.set(name, reply);
+          } catch (error) {
+            failures.set(name, error as Error);
+          }
+        }
+      }),
+    );
+  }, 900_000);
+
+  afterAll(() => {
+    for (const runner of runners) runner.close();
+  });
+
+  for (const name of corpora) {
+    it(`${name}: counts and diagnostics as checked in`, () => {
+      const failure = failures.get(name);
+      if (failure) throw failure;
+      const reply = replies.get(name)!;
+      expect(reply.diagnosticCount).toBe(reply.diagnostics.length);
+      const actual = expectationOf(name, reply);
+      const file = path.join(expectationsDir, `${name}.json`);
+      console.log(`[conformance] ${name}: ${JSON.stringify(actual.stats)} ${JSON.stringify(actual.summary)} in ${(reply.ms / 1000).toFixed(1)} s`);
+      if (update) {
+        mkdirSync(expectationsDir, { recursive: true });
+        writeFileSync(file, `${JSON.stringify(actual, null, 2)}\n`);
+        return;
+      }
+      expect(existsSync(file), `${file} is missing: run UPDATE=1 npx vitest run test/robustness/conformance.test.ts`).toBe(true);
+      const expected = JSON.parse(readFileSync(file, 'utf8')) as Expectation;
+      expect(actual).toEqual(expected);
+    });
+  }
+});
