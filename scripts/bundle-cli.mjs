@@ -2,7 +2,11 @@
 // hundred small ESM files otherwise, which costs ~250 ms at every start; a warm rebuild should not.
 // Dependencies are bundled from their ESM builds; code-split chunks keep `migrate`, `job` and the
 // pipeline stages loading on demand.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry content hashes: without a clean folder, every rebuild would leave the old ones.
+rmSync('dist/bin', { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'dist/cli/main.js', 'parse-worker': 'dist/build/parse-worker.js' },
