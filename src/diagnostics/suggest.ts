@@ -13,6 +13,8 @@ export function closestMatches(input: string, candidates: Iterable<string>, limi
     let score: number;
     if (hay === needle) score = 0;
     else if (hay.startsWith(needle) || needle.startsWith(hay)) score = 0.5 + Math.abs(hay.length - needle.length) / 100;
+    // The edit distance is at least the difference in length: most candidates are ruled out unmeasured.
+    else if (Math.abs(hay.length - needle.length) > budget) continue;
     else score = distance(needle, hay);
     if (score <= budget) scored.push({ candidate, score });
   }

@@ -47,12 +47,24 @@ function isLocal(specifier: string): boolean {
  * folder is the usual mistake), each group by edit distance, and only those close enough to be a likely
  * intent (a third of the path may differ).
  */
+// Suggestions per file list (a new list after the watcher invalidates the root): translated pages tend
+// to import the same missing snippet, and ranking compares the path with every file of the root.
+const suggestions = new WeakMap<readonly string[], Map<string, string | undefined>>();
+
 function suggestFile(missing: string, root: DocsRoot): string | undefined {
+  const files = root.files();
+  let known = suggestions.get(files);
+  if (!known) suggestions.set(files, (known = new Map()));
+  if (!known.has(missing)) known.set(missing, rankFiles(missing, files));
+  return known.get(missing);
+}
+
+function rankFiles(missing: string, files: readonly string[]): string | undefined {
   const name = missing.slice(missing.lastIndexOf('/') + 1);
   const budget = Math.max(3, Math.floor(missing.length / 3));
-  const ranked = root
-    .files()
-    .filter((file) => markdownFile.test(file))
+  const ranked = files
+    // The edit distance is at least the difference in length: most files are ruled out unmeasured.
+    .filter((file) => markdownFile.test(file) && Math.abs(file.length - missing.length) <= budget)
     .map((file) => ({ file, sameName: file === name || file.endsWith(`/${name}`), cost: distance(file, missing) }))
     .filter((candidate) => candidate.cost <= budget)
     .sort((a, b) => Number(b.sameName) - Number(a.sameName) || a.cost - b.cost || (a.file < b.file ? -1 : 1))

@@ -68,7 +68,7 @@ export class DocsRoot {
   /** Opens a docs root; `undefined` when the folder does not exist. */
   static open(dir: string, options: DocsRootOptions = {}): DocsRoot | undefined {
     try {
-      const real = realpathSync(dir);
+      const real = realpathSync.native(dir);
       if (!statSync(real).isDirectory()) return undefined;
       return new DocsRoot(real, options);
     } catch {
@@ -153,7 +153,7 @@ export class DocsRoot {
     if (!resolved.ok) return resolved.problem;
     let real: string;
     try {
-      real = realpathSync(this.absolute(resolved.path));
+      real = realpathSync.native(this.absolute(resolved.path));
     } catch {
       return undefined;
     }
@@ -205,7 +205,7 @@ export class DocsRoot {
     const absolutePath = this.absolute(resolved.path);
     let real: string;
     try {
-      real = realpathSync(absolutePath);
+      real = realpathSync.native(absolutePath);
     } catch {
       return refuse('root/file-not-found', `"${relativePath}" does not exist`);
     }
