@@ -93,7 +93,7 @@ async function buildWith(target: string, bytes: Uint8Array, strict: boolean): Pr
   seedPreviousManifest(outFile);
   try {
     const reply = await runner.run({ root, outFile, strict, workers: 0 }, caseTimeoutMs);
-          expectBuildInvariants(reply, outFile);
+    expectBuildInvariants(reply, outFile);
   } finally {
     writeFileSync(path.join(root, target), originals.get(target)!);
   }
