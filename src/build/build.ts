@@ -26,7 +26,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only' }) : undefined;
   const runKey = runFingerprint(root, options);
   if (cache && runKey) {
-    const previous = reusePreviousRun(cache, root, runKey);
+    const previous = reusePreviousRun(cache, root, runKey, options.outFile);
     if (previous) return finish(options, previous.diagnostics, cache.diagnostics(), previous.manifestText, previous.stats);
   }
 
@@ -59,7 +59,7 @@ function finish(
   options: BuildOptions,
   diagnostics: Diagnostic[],
   environment: Diagnostic[] = [],
-  manifestText?: string,
+  manifestText?: ManifestText,
   stats?: BuildStats,
   manifest?: Manifest,
 ): BuildResult {
@@ -68,12 +68,12 @@ function finish(
   if (manifestText !== undefined) {
     // Parsed on first access only: the CLI never reads it, and a reused run has only the text.
     let parsed = manifest;
-    Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(manifestText) as Manifest) });
+    Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(textOf(manifestText)) as Manifest) });
   }
   if (stats) result.stats = stats;
   if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      if (!sameBytes(options.outFile, manifestText)) writeFileAtomic(options.outFile, manifestText);
+      if (typeof manifestText === 'string' ? !sameBytes(options.outFile, manifestText) : !manifestText.upToDate) writeFileAtomic(options.outFile, textOf(manifestText));
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -96,9 +96,18 @@ function sameBytes(file: string, text: string): boolean {
   }
 }
 
+/**
+ * The serialized manifest: written and hashed as is; parsed only if a caller reads `manifest`. A reused
+ * run whose output file already holds it (proven by hash) reads the text only if a caller asks.
+ */
+type ManifestText = string | { upToDate: true; load: () => string };
+
+function textOf(text: ManifestText): string {
+  return typeof text === 'string' ? text : text.load();
+}
+
 interface RememberedRun {
-  /** The serialized manifest: written and hashed as is; parsed only if a caller reads `manifest`. */
-  manifestText: string;
+  manifestText: ManifestText;
   diagnostics: Diagnostic[];
   stats: BuildStats;
 }
@@ -117,15 +126,24 @@ function runFingerprint(root: DocsRoot, options: BuildOptions): string | undefin
  * The previous run's result when every file it read still has the same bytes. Costs one read and hash
  * of each input file: the price of proving nothing changed.
  */
-function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string): RememberedRun | undefined {
-  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; manifestHash: string; diagnostics: Diagnostic[]; stats: BuildStats }>(
+function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string, outFile: string | undefined): RememberedRun | undefined {
+  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; manifestHash: string; manifestBytes?: number; diagnostics: Diagnostic[]; stats: BuildStats }>(
     'builds',
     cache.key('run', runKey),
   );
   if (!record) return undefined;
   for (const input of record.inputs) {
-    const read = root.read(input.path, { keep: false });
-    if ((read.ok ? read.file.hash : '') !== input.hash) return undefined;
+    if (root.hashOf(input.path) !== input.hash) return undefined;
+  }
+  if (outFile && record.manifestBytes !== undefined && fileHasHash(outFile, record.manifestBytes, record.manifestHash)) {
+    // The output is already this manifest: its text is read (from the output, just proven) only on demand.
+    const load = (): string => {
+      for (const text of [readFileSync(outFile, 'utf8'), cache.getText('builds', record.manifestKey)]) {
+        if (text !== undefined && sha256(text) === record.manifestHash) return text;
+      }
+      throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
+    };
+    return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
   }
   const manifestText = cache.getText('builds', record.manifestKey);
   // The stored text must be the one recorded: a torn or edited entry is not trusted.
@@ -133,10 +151,26 @@ function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string): Rem
   return { manifestText, diagnostics: record.diagnostics, stats: record.stats };
 }
 
-function rememberRun(cache: DiskCache, root: DocsRoot, runKey: string, run: RememberedRun): void {
+function rememberRun(cache: DiskCache, root: DocsRoot, runKey: string, run: RememberedRun & { manifestText: string }): void {
   const manifestKey = cache.key('manifest', runKey);
   cache.setText('builds', manifestKey, run.manifestText);
-  cache.set('builds', cache.key('run', runKey), { inputs: root.readFiles(), manifestKey, manifestHash: sha256(run.manifestText), diagnostics: run.diagnostics, stats: run.stats });
+  cache.set('builds', cache.key('run', runKey), {
+    inputs: root.readFiles(),
+    manifestKey,
+    manifestHash: sha256(run.manifestText),
+    manifestBytes: Buffer.byteLength(run.manifestText),
+    diagnostics: run.diagnostics,
+    stats: run.stats,
+  });
+}
+
+/** Whether `file` holds exactly `bytes` bytes hashing to `hash`. */
+function fileHasHash(file: string, bytes: number, hash: string): boolean {
+  try {
+    return statSync(file).size === bytes && sha256(readFileSync(file)) === hash;
+  } catch {
+    return false;
+  }
 }
 
 function uniqueDiagnostics(sorted: Diagnostic[]): Diagnostic[] {

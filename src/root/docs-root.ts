@@ -199,7 +199,17 @@ export class DocsRoot {
     this.fileSet = undefined;
   }
 
-  private readUncached(relativePath: string): ReadResult {
+  /**
+   * sha256 of a file's bytes as `read()` would hash them, or '' when `read()` would refuse the file:
+   * the same boundary checks, without decoding. A warm run proves its inputs unchanged with it.
+   */
+  hashOf(relativePath: string): string {
+    const read = this.readBytes(relativePath);
+    return read.ok && !looksBinary(read.bytes) ? sha256(read.bytes) : '';
+  }
+
+  /** The bytes of a root-relative file, after the boundary checks on its real path and the size limit. */
+  private readBytes(relativePath: string): { ok: true; path: string; real: string; bytes: Buffer } | { ok: false; problem: PathProblem } {
     const resolved = this.resolve(relativePath);
     if (!resolved.ok) return resolved;
     const absolutePath = this.absolute(resolved.path);
@@ -219,7 +229,18 @@ export class DocsRoot {
         return refuse('root/file-too-large', `"${relativePath}" is ${(stat.size / 1048576).toFixed(1)} MiB; the limit is ${(this.maxFileBytes / 1048576).toFixed(0)} MiB`);
       }
       this.options.onOpen?.(real);
-      const bytes = readFileSync(real);
+      return { ok: true, path: resolved.path, real, bytes: readFileSync(real) };
+    } catch (error) {
+      return refuse('root/unreadable', `"${relativePath}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+
+  private readUncached(relativePath: string): ReadResult {
+    const read = this.readBytes(relativePath);
+    if (!read.ok) return read;
+    const { real, bytes } = read;
+    const resolved = { path: read.path };
+    try {
       if (looksBinary(bytes)) return refuse('root/binary-file', `"${relativePath}" holds binary data, not text`);
       let text: string;
       let invalidAt = -1;

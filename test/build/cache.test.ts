@@ -74,6 +74,24 @@ describe('incremental cache', () => {
     }
   });
 
+  it('a reused run leaves an up-to-date output alone, reads its manifest on demand, and rewrites an output edited since', async () => {
+    const { root, cacheDir } = copyOfExample();
+    const outFile = path.join(path.dirname(cacheDir), 'out', 'manifest.json');
+    const first = await build({ root, cache: true, cacheDir, outFile });
+    const written = readFileSync(outFile, 'utf8');
+    const reused = await build({ root, cache: true, cacheDir, outFile });
+    expect(reused.written).toBe(outFile);
+    expect(serializeManifest(reused.manifest!)).toBe(serializeManifest(first.manifest!));
+    expect(readFileSync(outFile, 'utf8')).toBe(written);
+
+    const edited = written.replace('"manifestVersion": 1', '"manifestVersion": 2');
+    expect(edited).not.toBe(written);
+    writeFileSync(outFile, edited);
+    const again = await build({ root, cache: true, cacheDir, outFile });
+    expect(readFileSync(outFile, 'utf8')).toBe(written);
+    expect(serializeManifest(again.manifest!)).toBe(written);
+  });
+
   it('a corrupt cache entry is ignored with a warning, never trusted', async () => {
     const { root, cacheDir } = copyOfExample();
     await build({ root, cache: true, cacheDir });
