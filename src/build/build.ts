@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskCache } from '../cache/index.js';
-import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
@@ -173,12 +173,3 @@ function fileHasHash(file: string, bytes: number, hash: string): boolean {
   }
 }
 
-function uniqueDiagnostics(sorted: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return sorted.filter((d) => {
-    const key = JSON.stringify([d.code, d.severity, d.file, d.line, d.column, d.pointer, d.message]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -4,6 +4,7 @@ import {
   joinPointer,
   parseJsonWithPositions,
   splitPointer,
+  uniqueDiagnostics,
   type Diagnostic,
   type JsonValue,
   type PointerLocator,
@@ -204,7 +205,7 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
     return { file: CONFIG_FILE, line: 1, column: 1, pointer };
   };
 
-  return { value: { value, locate, files, unresolved }, diagnostics: diagnostics.filter(uniqueDiagnostic()) };
+  return { value: { value, locate, files, unresolved }, diagnostics: uniqueDiagnostics(diagnostics) };
 }
 
 /** Sets an own data property: a `__proto__` key stays data and never becomes the object's prototype. */
@@ -213,12 +214,3 @@ function setOwn(target: Record<string, JsonValue>, key: string, value: JsonValue
   else target[key] = value;
 }
 
-function uniqueDiagnostic(): (d: Diagnostic) => boolean {
-  const seen = new Set<string>();
-  return (d) => {
-    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-}

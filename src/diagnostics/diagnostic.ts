@@ -102,3 +102,17 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export function promoteWarnings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d));
 }
+
+/**
+ * The first of each set of identical diagnostics (same code, severity, place and message), in order.
+ * A file reached along two paths (a `$ref`d part, a shared spec) reports its problems once.
+ */
+export function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.code, d.severity, d.file, d.line, d.column, d.pointer, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
