@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { balanceInTwo } from '../helpers/balance.js';
 import type { CorpusResult } from './corpus-worker.js';
 
 // Every .mdx/.md page of every real corpus (about 13k pages, 42 MB): no exception, and every diagnostic
@@ -29,13 +30,7 @@ describe.skipIf(names.length === 0)('every page of every corpus', () => {
   const results = new Map<string, CorpusResult>();
 
   beforeAll(async () => {
-    const groups: string[][] = [[], []];
-    const load = [0, 0];
-    for (const name of [...names].sort((a, b) => (approximateMb[b] ?? 1) - (approximateMb[a] ?? 1))) {
-      const lighter = load[0]! <= load[1]! ? 0 : 1;
-      groups[lighter]!.push(name);
-      load[lighter]! += approximateMb[name] ?? 1;
-    }
+    const groups = balanceInTwo(names, (name) => approximateMb[name] ?? 1);
     const all = await Promise.all(groups.filter((group) => group.length > 0).map(runWorker));
     for (const result of all.flat()) results.set(result.name, result);
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
+import { balanceInTwo } from '../helpers/balance.js';
 import { BuildRunner, expectBuildInvariants } from './support/build-runner.js';
 import type { OkReply } from './support/protocol.js';
 import { corporaDir } from './support/roots.js';
@@ -67,13 +68,7 @@ describe.skipIf(corpora.length === 0)('conformance over ../shared/corpora', () =
   const approximateSeconds: Record<string, number> = { 'mintlify-docs': 15, box: 12, 'firecrawl-docs': 11, 'dify-docs': 9, 'upstash-docs': 9, 'trigger-dev': 4, 'hoppscotch-docs': 3 };
 
   beforeAll(async () => {
-    const queues: string[][] = [[], []];
-    const load = [0, 0];
-    for (const name of [...corpora].sort((a, b) => (approximateSeconds[b] ?? 1) - (approximateSeconds[a] ?? 1))) {
-      const lighter = load[0]! <= load[1]! ? 0 : 1;
-      queues[lighter]!.push(name);
-      load[lighter]! += approximateSeconds[name] ?? 1;
-    }
+    const queues = balanceInTwo(corpora, (name) => approximateSeconds[name] ?? 1);
     await Promise.all(
       queues.map(async (queue, i) => {
         for (const name of queue) {
