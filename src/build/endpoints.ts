@@ -47,8 +47,11 @@ export interface OpenapiInput {
 export interface OpenapiOutcome {
   diagnostics: Diagnostic[];
   /** Pages generated from operations: explicit endpoint references and bulk generation. */
-  /** `location` is the operation's place in the spec (the manifest's `source` keeps only file and pointer). */
-  pages: Array<{ page: Page; sourceLabel: string; location: SourceLocation }>;
+  /**
+   * `locate` gives the operation's place in the spec (the manifest's `source` keeps only file and
+   * pointer); a function, because positions in a spec are computed only when a diagnostic needs one.
+   */
+  pages: Array<{ page: Page; sourceLabel: string; locate: () => SourceLocation }>;
   specs: Record<string, SpecSummary>;
   schemas: Record<string, JsonValue>;
   /** Page id of the operation an endpoint entry (by pointer) resolved to. */
@@ -128,7 +131,7 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
     pages.push({
       page,
       sourceLabel: `${op.webhook !== undefined ? `webhook ${op.webhook}` : `${op.method} ${op.path}`} in ${spec.id}`,
-      location: spec.locate(op.pointer, 'key'),
+      locate: () => spec.locate(op.pointer, 'key'),
     });
     pageOfOperation.set(key, pageId);
     return pageId;

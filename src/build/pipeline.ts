@@ -58,27 +58,27 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   diagnostics.push(...openapi.diagnostics);
 
   const pages: Record<string, Page> = {};
-  const pageSources = new Map<string, { label: string; location: SourceLocation }>();
-  const addPage = (page: Page, sourceLabel: string, location: SourceLocation = page.source): void => {
+  const pageSources = new Map<string, { label: string; locate: () => SourceLocation }>();
+  const addPage = (page: Page, sourceLabel: string, locate: () => SourceLocation = () => page.source): void => {
     const existing = pageSources.get(page.id);
     if (existing) {
       diagnostics.push(
-        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${existing.label} and ${sourceLabel}`, location, {
-          related: [{ ...existing.location, message: `"${page.id}" first produced here` }],
+        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${existing.label} and ${sourceLabel}`, locate(), {
+          related: [{ ...existing.locate(), message: `"${page.id}" first produced here` }],
           suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
         }),
       );
       return;
     }
     pages[page.id] = page;
-    pageSources.set(page.id, { label: sourceLabel, location });
+    pageSources.set(page.id, { label: sourceLabel, locate });
   };
 
   for (const [id, parsed] of mdx) {
     const page = mdxPage(id, parsed, settings, openapi, diagnostics);
     addPage(page, parsed.path);
   }
-  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.location);
+  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.locate);
 
   const lookup = {
     pages,
