@@ -1,6 +1,7 @@
 /**
  * The process the benchmark suite (`bench/run.ts`) measures. One run of this script is one measured
- * child process: a build with the compiled compiler (`dist/`), or one of the baselines.
+ * child process: a build with the compiled compiler (the bundle in `dist/bin/`, as the CLI runs it), or
+ * one of the baselines.
  *
  * `run.ts` transpiles this file to plain JavaScript (`bench/.sites/.runtime/child.mjs`) with the
  * project's TypeScript before the suite starts, so a measured process is `node child.mjs ...` with no
@@ -63,20 +64,20 @@ export interface ChildReport {
   inventory?: Inventory;
 }
 
-/** The parts of `dist/build/index.js` and `dist/root/index.js` this script uses (types from the sources). */
+/** The parts of `dist/bin/build.js` and `dist/bin/root.js` (the bundle the CLI runs) this script uses (types from the sources). */
 type BuildModule = typeof import('../src/build/index.js');
 type RootModule = typeof import('../src/root/index.js');
 type DocsRoot = import('../src/root/index.js').DocsRoot;
 
 async function runBuild(request: Extract<ChildRequest, { mode: 'build' }>): Promise<Partial<ChildReport>> {
   const importDist = (file: string): Promise<unknown> => import(pathToFileURL(path.join(request.distDir, file)).href);
-  const { build } = (await importDist('build/index.js')) as BuildModule;
+  const { build } = (await importDist('bin/build.js')) as BuildModule;
   const opened: DocsRoot[] = [];
   if (request.inventory) {
     // build() opens its DocsRoot itself; wrapping the factory is the only way to ask that root
     // afterwards which files it read. The inventory run is timed like the others: one wrapper call
     // and one sort are noise next to a build.
-    const { DocsRoot } = (await importDist('root/index.js')) as RootModule;
+    const { DocsRoot } = (await importDist('bin/root.js')) as RootModule;
     const open = DocsRoot.open.bind(DocsRoot);
     DocsRoot.open = (dir, options) => {
       const root = open(dir, options);

@@ -647,7 +647,7 @@ async function runStages(runs: number): Promise<SuiteResult['stages']> {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(builtDir, 'build', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
+  if (!existsSync(path.join(builtDir, 'bin', 'build.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
   const startedAt = new Date();
   const loadBefore = os.loadavg();
   prepareRuntime();
