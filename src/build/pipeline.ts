@@ -1,5 +1,5 @@
 import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
-import { createDiagnostic, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { createDiagnostic, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { Manifest, Page, Site } from '../manifest/types.js';
 import { checkImports, type ParsedPage } from '../mdx/index.js';
@@ -161,7 +161,7 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
 function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
   const at = (pointer: string) => config.locate(pointer);
   // A docs.json that is not an object (null included) is config/invalid-type already; read it as empty.
-  const value = (typeof config.value === 'object' && config.value !== null && !Array.isArray(config.value) ? config.value : {}) as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
+  const value = (isJsonObject(config.value) ? config.value : {}) as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
   return apiSettingsFromSite(site.api, {
     ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
     ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),

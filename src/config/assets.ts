@@ -1,10 +1,8 @@
-import { closestMatches, createDiagnostic, joinPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import { closestMatches, createDiagnostic, isJsonObject as isObject, joinPointer, type Diagnostic, type JsonObject, type JsonValue } from '../diagnostics/index.js';
 import type { DocsRoot } from '../root/index.js';
 import type { LoadedConfig } from './load.js';
 
-type JsonObject = { [key: string]: JsonValue };
 
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isRemote = (value: string): boolean => /^(?:https?:|data:|\/\/)/i.test(value);
 
 /** Pointers of every key whose value is a path to a file of the docs root (or a URL). */

@@ -1,8 +1,7 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import type { JsonObject, JsonValue } from '../diagnostics/index.js';
 import type { FontSettings, LightDark, Site } from '../manifest/types.js';
 import { iconLibraries, themeNames } from './schema.js';
 
-type JsonObject = { [key: string]: JsonValue };
 
 /** Top-level keys `Site` models itself; every other key (and not `navigation`) goes to `extra`. */
 const modelledKeys = new Set([

@@ -1,4 +1,4 @@
-import { createDiagnostic, joinPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import { createDiagnostic, isJsonObject as isObject, joinPointer, type Diagnostic, type JsonObject, type JsonValue } from '../diagnostics/index.js';
 import { displayPath, quoteList, valueAt } from './config-path.js';
 import type { LoadedConfig } from './load.js';
 import { allowedChildren, navigationDivisions, type ChildKey } from './schema.js';
@@ -12,12 +12,7 @@ export interface SemanticCheck {
   run(config: LoadedConfig): Diagnostic[];
 }
 
-type JsonObject = { [key: string]: JsonValue };
 type NavigationKind = keyof typeof allowedChildren;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Visits the navigation root, every division item and every group, following only the children each may hold. */
 function walkNavigation(root: JsonValue, visit: (node: JsonObject, pointer: string, kind: NavigationKind) => void): void {

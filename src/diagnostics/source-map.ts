@@ -20,6 +20,13 @@ export interface PointerLocator {
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A JSON object: not null, not an array. */
+export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export interface ParsedJson {
   value: JsonValue;
   locator: PointerLocator;

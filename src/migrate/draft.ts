@@ -1,13 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { stringify as stringifyYaml } from 'yaml';
-import { createDiagnostic, sortDiagnostics, type Diagnostic, type JsonValue, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { createDiagnostic, isJsonObject as isObject, sortDiagnostics, type Diagnostic, type JsonObject, type JsonValue, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import { enclosingLabels, openContext, readApiPages, type ApiPage } from './context.js';
 import { contentFor, lostProse } from './prose.js';
 import { normalizeType } from '../fields/index.js';
 import type { DraftOpenapiOptions, DraftResult } from './types.js';
 
-type JsonObject = { [key: string]: JsonValue };
 
 const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);
 
@@ -368,8 +367,4 @@ function securityOf(apiPage: ApiPage, schemes: JsonObject, lossy: Lossy): JsonVa
   for (let n = 2; isObject(schemes[name]) && (schemes[name] as JsonObject).name !== header; n++) name = `apiKeyAuth${n}`;
   schemes[name] = { type: 'apiKey', in: 'header', name: header };
   return [{ [name]: [] }];
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,16 +1,16 @@
 import {
   closestMatches,
   createDiagnostic,
+  isJsonObject as isObject,
   joinPointer,
   type Diagnostic,
+  type JsonObject,
   type JsonValue,
   type StageResult,
 } from '../diagnostics/index.js';
 import type { LoadedConfig } from '../config/load.js';
 import type { DocsRoot } from '../root/index.js';
 import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
-
-type JsonObject = { [key: string]: JsonValue };
 
 /** Keys that hold child nodes, with the kind of node each child is. */
 const childKeys = {
@@ -59,10 +59,6 @@ const webhookPattern = /^(?:\S+\s+)?webhook\s+\S.*$/i;
 export function isEndpointReference(entry: string): boolean {
   const trimmed = entry.trim();
   return endpointPattern.test(trimmed) || webhookPattern.test(trimmed);
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,5 +1,8 @@
 import yaml from 'js-yaml';
-import { LineIndex, jsonLocator, parseJsonWithPositions, yamlLocator, type JsonValue, type PointerLocator } from '../diagnostics/index.js';
+import { isJsonObject, LineIndex, jsonLocator, parseJsonWithPositions, yamlLocator, type JsonValue, type PointerLocator } from '../diagnostics/index.js';
+
+/** The OpenAPI stage's name for it. */
+export { isJsonObject as isObject };
 
 export type SpecFormat = 'json' | 'yaml';
 
@@ -87,8 +90,4 @@ function aliasProblem(root: JsonValue, limit: number): string | undefined {
     if (problem) return problem;
   }
   return undefined;
-}
-
-export function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
