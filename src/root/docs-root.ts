@@ -149,16 +149,27 @@ export class DocsRoot {
    * does not exist.
    */
   boundaryProblem(relativePath: string): PathProblem | undefined {
+    const located = this.realPath(relativePath);
+    return located.ok ? undefined : located.problem;
+  }
+
+  /**
+   * The resolved path and the real path behind it (symlinks followed), refused when either leaves the
+   * root. `real` is undefined when nothing exists there.
+   */
+  private realPath(relativePath: string): { ok: true; path: string; real: string | undefined } | { ok: false; problem: PathProblem } {
     const resolved = this.resolve(relativePath);
-    if (!resolved.ok) return resolved.problem;
+    if (!resolved.ok) return resolved;
     let real: string;
     try {
       real = realpathSync.native(this.absolute(resolved.path));
     } catch {
-      return undefined;
+      return { ok: true, path: resolved.path, real: undefined };
     }
-    if (real === this.dir || real.startsWith(this.dir + path.sep)) return undefined;
-    return { code: 'root/symlink-outside', message: `"${relativePath}" is a symbolic link to a file outside the docs root` };
+    if (real !== this.dir && !real.startsWith(this.dir + path.sep)) {
+      return refuse('root/symlink-outside', `"${relativePath}" is a symbolic link to a file outside the docs root`);
+    }
+    return { ok: true, path: resolved.path, real };
   }
 
   /**
@@ -210,18 +221,10 @@ export class DocsRoot {
 
   /** The bytes of a root-relative file, after the boundary checks on its real path and the size limit. */
   private readBytes(relativePath: string): { ok: true; path: string; real: string; bytes: Buffer } | { ok: false; problem: PathProblem } {
-    const resolved = this.resolve(relativePath);
-    if (!resolved.ok) return resolved;
-    const absolutePath = this.absolute(resolved.path);
-    let real: string;
-    try {
-      real = realpathSync.native(absolutePath);
-    } catch {
-      return refuse('root/file-not-found', `"${relativePath}" does not exist`);
-    }
-    if (real !== this.dir && !real.startsWith(this.dir + path.sep)) {
-      return refuse('root/symlink-outside', `"${relativePath}" is a symbolic link to a file outside the docs root`);
-    }
+    const located = this.realPath(relativePath);
+    if (!located.ok) return located;
+    const { real } = located;
+    if (real === undefined) return refuse('root/file-not-found', `"${relativePath}" does not exist`);
     try {
       const stat = lstatSync(real);
       if (!stat.isFile()) return refuse('root/file-not-found', `"${relativePath}" is not a file`);
@@ -229,7 +232,7 @@ export class DocsRoot {
         return refuse('root/file-too-large', `"${relativePath}" is ${(stat.size / 1048576).toFixed(1)} MiB; the limit is ${(this.maxFileBytes / 1048576).toFixed(0)} MiB`);
       }
       this.options.onOpen?.(real);
-      return { ok: true, path: resolved.path, real, bytes: readFileSync(real) };
+      return { ok: true, path: located.path, real, bytes: readFileSync(real) };
     } catch (error) {
       return refuse('root/unreadable', `"${relativePath}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
@@ -239,7 +242,6 @@ export class DocsRoot {
     const read = this.readBytes(relativePath);
     if (!read.ok) return read;
     const { real, bytes } = read;
-    const resolved = { path: read.path };
     try {
       if (looksBinary(bytes)) return refuse('root/binary-file', `"${relativePath}" holds binary data, not text`);
       let text: string;
@@ -251,7 +253,7 @@ export class DocsRoot {
         invalidAt = firstInvalidUtf8(bytes);
       }
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      const file: SourceFile = { path: resolved.path, absolutePath: real, text, hash: sha256(bytes), byteLength: bytes.length };
+      const file: SourceFile = { path: read.path, absolutePath: real, text, hash: sha256(bytes), byteLength: bytes.length };
       if (invalidAt !== -1) {
         file.invalidUtf8 = true;
         // The valid prefix decodes to the same code units as in `text`, so its length is the offset there.
