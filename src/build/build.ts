@@ -172,4 +172,3 @@ function fileHasHash(file: string, bytes: number, hash: string): boolean {
     return false;
   }
 }
-

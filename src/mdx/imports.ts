@@ -42,15 +42,15 @@ function isLocal(specifier: string): boolean {
   return specifier.startsWith('/') || specifier.startsWith('./') || specifier.startsWith('../');
 }
 
+// Suggestions per file list (a new list after the watcher invalidates the root): translated pages tend
+// to import the same missing snippet, and ranking compares the path with every file of the root.
+const suggestions = new WeakMap<readonly string[], Map<string, string | undefined>>();
+
 /**
  * The existing Markdown files nearest to the missing path: same-name files first (a wrong `../` depth or
  * folder is the usual mistake), each group by edit distance, and only those close enough to be a likely
  * intent (a third of the path may differ).
  */
-// Suggestions per file list (a new list after the watcher invalidates the root): translated pages tend
-// to import the same missing snippet, and ranking compares the path with every file of the root.
-const suggestions = new WeakMap<readonly string[], Map<string, string | undefined>>();
-
 function suggestFile(missing: string, root: DocsRoot): string | undefined {
   const files = root.files();
   let known = suggestions.get(files);
