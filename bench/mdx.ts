@@ -15,19 +15,10 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parseMdxPage } from '../src/mdx/index.js';
 import { DocsRoot, type SourceFile } from '../src/root/index.js';
+import type { BenchRow } from './row.js';
 
-export interface BenchRow {
-  name: string;
-  /** Median wall time of one pass over all pages. */
-  medianMs: number;
-  /** Median CPU time (user + system) of that pass; above wall time when GC runs on other threads. */
-  cpuMs?: number;
-  /** Largest peak RSS of the measuring processes. */
-  peakRssMb: number;
-  /** Median wall time of the baseline (plain remark-parse) in the same run. */
-  baselineMs: number;
-  /** medianMs / baselineMs. */
-  ratio: number;
+/** A row of the MDX stage bench: the shared row, plus throughput. */
+export interface MdxBenchRow extends BenchRow {
   mbPerSec: number;
 }
 
@@ -102,7 +93,7 @@ const median = (values: number[]): number => {
 };
 const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export async function benchMdx(runs = Number(process.env['BENCH_RUNS'] ?? 3)): Promise<BenchRow[]> {
+export async function benchMdx(runs = Number(process.env['BENCH_RUNS'] ?? 3)): Promise<MdxBenchRow[]> {
   if (!existsSync(corpus)) return [];
   const results: Record<Kind, Measurement[]> = { mdx: [], plain: [] };
   for (let run = 0; run < runs; run++) {
@@ -111,7 +102,7 @@ export async function benchMdx(runs = Number(process.env['BENCH_RUNS'] ?? 3)): P
   const bytes = results.mdx[0]?.bytes ?? 0;
   const pages = results.mdx[0]?.pages ?? 0;
   const baselineMs = median(results.plain.map((m) => m.wallMs));
-  const row = (name: string, measurements: Measurement[]): BenchRow => {
+  const row = (name: string, measurements: Measurement[]): MdxBenchRow => {
     const medianMs = median(measurements.map((m) => m.wallMs));
     return {
       name,

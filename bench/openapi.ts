@@ -13,20 +13,8 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { createSpecLoader, describeOperation, SchemaTable } from '../src/openapi/index.js';
 import { DocsRoot } from '../src/root/index.js';
+import type { BenchRow } from './row.js';
 
-export interface BenchRow {
-  name: string;
-  /** Median wall time of the measured work, in milliseconds. */
-  medianMs: number;
-  /** Median CPU time (user + system) of the measured work, in milliseconds. */
-  cpuMs?: number;
-  /** Peak resident set size of the child process that ran the measurement, in MB. */
-  peakRssMb: number;
-  /** Median wall time of the baseline (read + JSON.parse / js-yaml of the same file), in milliseconds. */
-  baselineMs: number;
-  /** medianMs / baselineMs. */
-  ratio: number;
-}
 
 const stressDir = fileURLToPath(new URL('../../shared/corpora/_openapi-stress', import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { ChildReport, ChildRequest, Inventory } from './child.js';
+import type { BenchRow } from './row.js';
 import { ensureSite, GENERATOR_VERSION } from './generate.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -41,21 +42,6 @@ const corporaDir = path.resolve(projectDir, '../shared/corpora');
 
 // ---------------------------------------------------------------------------------------------------
 // Types
-
-/** One row of a bench table: the shape bench/openapi.ts and bench/mdx.ts use, so all tables read alike. */
-export interface BenchRow {
-  name: string;
-  /** Median wall time, in milliseconds. */
-  medianMs: number;
-  /** Median CPU time (user + system, all threads), in milliseconds. */
-  cpuMs?: number;
-  /** Peak resident set size, in MB. */
-  peakRssMb: number;
-  /** Median wall time of the baseline, in milliseconds. */
-  baselineMs: number;
-  /** medianMs / baselineMs. */
-  ratio: number;
-}
 
 type Scenario = 'cold' | 'warm' | 'page' | 'spec';
 
