@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runJobChecks } from '../../src/admin/index.js';
 import { catalog } from '../../src/diagnostics/index.js';
 import { apiKey, expectNoSecret, job, reply, sequence, startServer, type Handler, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
-beforeAll(async () => {
+// A server per test: a request cancelled at the end of one test can still arrive after it, and must
+// not be counted by the next.
+beforeEach(async () => {
   server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const pr = 'https://github.com/acme/docs/pull/9';
@@ -139,3 +137,4 @@ describe('runJobChecks', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+afterEach(() => server.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiError, createAdminClient, isApiKeyShape, type AdminClient } from '../../src/admin/index.js';
 import { generatorVersion } from '../../src/version.js';
 import { apiKey, drop, expectNoSecret, job, rejection, reply, sendJson, sequence, slow, startServer, type TestServer } from './helpers.js';
@@ -6,14 +6,13 @@ import { apiKey, drop, expectNoSecret, job, rejection, reply, sendJson, sequence
 let server: TestServer;
 let client: AdminClient;
 
-beforeAll(async () => {
+// A server per test: a request cancelled at the end of one test can still arrive after it, and must
+// not be counted by the next.
+beforeEach(async () => {
   server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
   client = createAdminClient({ baseUrl: server.baseUrl, apiKey, timeoutMs: 300 });
 });
+afterEach(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<AdminApiError> {
   const error = await rejection(promise);

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { UsageError } from '../../src/cli/io.js';
 import { jobCommand, parseDuration } from '../../src/cli/job.js';
@@ -7,12 +7,10 @@ import { apiKey, drop, expectNoSecret, job, reply, sequence, slow, startServer, 
 
 let server: TestServer;
 
-beforeAll(async () => {
+// A server per test: a request cancelled at the end of one test can still arrive after it, and must
+// not be counted by the next.
+beforeEach(async () => {
   server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 interface Run {
@@ -143,6 +141,7 @@ describe('job wait', () => {
     expect(run.stderr).toContain('cancelled');
   });
 });
+afterEach(() => server.close());
 
 describe('job get', () => {
   it('prints the job once: exit 0 for an active job', async () => {

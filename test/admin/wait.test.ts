@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiError, backoffCap, createAdminClient, resolveBackoff, waitForAgentJob, type AdminClient, type WaitProgress } from '../../src/admin/index.js';
 import { apiKey, drop, expectNoSecret, job, rejection, reply, sendJson, sequence, slow, startServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
 let client: AdminClient;
 
-beforeAll(async () => {
+// A server per test: a request cancelled at the end of one test can still arrive after it, and must
+// not be counted by the next.
+beforeEach(async () => {
   server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
   client = createAdminClient({ baseUrl: server.baseUrl, apiKey, timeoutMs: 300 });
 });
+afterEach(() => server.close());
 
 const pr = 'https://github.com/acme/docs/pull/42';
 
