@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskCache } from '../cache/index.js';
 import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
@@ -7,6 +6,7 @@ import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot, sha256 } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
+import { loadRecord, outputHolds, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type ReusedManifest } from './run-record.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -17,17 +17,20 @@ import type { BuildOptions, BuildResult, BuildStats } from './types.js';
  * never exits; writes only `outFile`, atomically, and only when there are no errors.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const diagnostics: Diagnostic[] = [];
-  const root = DocsRoot.open(options.root);
+  const startedAtMs = Date.now();
+  const root = DocsRoot.open(options.root, options.onOpen ? { onOpen: options.onOpen } : {});
   if (!root) {
     return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${options.root}" does not exist or is not a folder`)] };
   }
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
   const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only' }) : undefined;
-  const runKey = runFingerprint(root, options);
-  if (cache && runKey) {
-    const previous = reusePreviousRun(cache, root, runKey, options.outFile);
-    if (previous) return finish(options, previous.diagnostics, cache.diagnostics(), previous.manifestText, previous.stats);
+  const runKey = recordKey(root, options);
+  const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
+  if (record) {
+    const previous = reuseRecordedRun(cache!, root, record, options.outFile);
+    if (previous) return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
+    // Something changed: the pages that did not are still found by their stamps, without a read.
+    root.rememberHashes(stampedInputs(record));
   }
 
   const { runPipeline } = await import('./pipeline.js');
@@ -42,8 +45,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const counts = countBySeverity(final);
   const manifest: Manifest = { ...run.manifest, diagnostics: { errors: counts.errors, warnings: counts.warnings } };
   const manifestText = serializeManifest(manifest);
-  if (cache && runKey && run.reusable) rememberRun(cache, root, runKey, { manifestText, diagnostics: final, stats: run.stats! });
-  return finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest);
+  const manifestHash = sha256(manifestText);
+  // An output that already holds this manifest is left untouched (its time stamp too).
+  const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: Buffer.byteLength(manifestText), hash: manifestHash }, record);
+  const result = finish(options, final, cache?.diagnostics() ?? [], current ? { upToDate: true, load: () => manifestText } : manifestText, run.stats, manifest);
+  if (cache && runKey && run.reusable) {
+    const output = result.written ? { output: result.written } : {};
+    rememberRun(cache, root, runKey, { manifestText, manifestHash, diagnostics: final, stats: run.stats!, startedAtMs, ...output });
+  }
+  return result;
 }
 
 /** Sorted, with duplicates merged, warnings promoted under `--strict`. */
@@ -59,7 +69,7 @@ function finish(
   options: BuildOptions,
   diagnostics: Diagnostic[],
   environment: Diagnostic[] = [],
-  manifestText?: ManifestText,
+  manifestText?: ReusedManifest,
   stats?: BuildStats,
   manifest?: Manifest,
 ): BuildResult {
@@ -73,7 +83,7 @@ function finish(
   if (stats) result.stats = stats;
   if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      if (typeof manifestText === 'string' ? !sameBytes(options.outFile, manifestText) : !manifestText.upToDate) writeFileAtomic(options.outFile, textOf(manifestText));
+      if (typeof manifestText === 'string') writeFileAtomic(options.outFile, manifestText);
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -86,89 +96,6 @@ function finish(
   return result;
 }
 
-/** Whether `file` already holds exactly `text` (a rebuild with no change then leaves it untouched). */
-function sameBytes(file: string, text: string): boolean {
-  try {
-    const stat = statSync(file);
-    return stat.size === Buffer.byteLength(text) && readFileSync(file, 'utf8') === text;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The serialized manifest: written and hashed as is; parsed only if a caller reads `manifest`. A reused
- * run whose output file already holds it (proven by hash) reads the text only if a caller asks.
- */
-type ManifestText = string | { upToDate: true; load: () => string };
-
-function textOf(text: ManifestText): string {
+function textOf(text: ReusedManifest): string {
   return typeof text === 'string' ? text : text.load();
-}
-
-interface RememberedRun {
-  manifestText: ManifestText;
-  diagnostics: Diagnostic[];
-  stats: BuildStats;
-}
-
-/**
- * What a run depends on besides file contents: the generator, the options that change output, and the
- * list of files in the root (page resolution and suggestions look at it). Undefined when the run cannot
- * be reused at all (job checks must always run).
- */
-function runFingerprint(root: DocsRoot, options: BuildOptions): string | undefined {
-  if (options.jobChecks) return undefined;
-  return sha256([options.strict ? 'strict' : '', options.offline ? 'offline' : '', ...root.files()].join('\n'));
-}
-
-/**
- * The previous run's result when every file it read still has the same bytes. Costs one read and hash
- * of each input file: the price of proving nothing changed.
- */
-function reusePreviousRun(cache: DiskCache, root: DocsRoot, runKey: string, outFile: string | undefined): RememberedRun | undefined {
-  const record = cache.get<{ inputs: Array<{ path: string; hash: string }>; manifestKey: string; manifestHash: string; manifestBytes?: number; diagnostics: Diagnostic[]; stats: BuildStats }>(
-    'builds',
-    cache.key('run', runKey),
-  );
-  if (!record) return undefined;
-  for (const input of record.inputs) {
-    if (root.hashOf(input.path) !== input.hash) return undefined;
-  }
-  if (outFile && record.manifestBytes !== undefined && fileHasHash(outFile, record.manifestBytes, record.manifestHash)) {
-    // The output is already this manifest: its text is read (from the output, just proven) only on demand.
-    const load = (): string => {
-      for (const text of [readFileSync(outFile, 'utf8'), cache.getText('builds', record.manifestKey)]) {
-        if (text !== undefined && sha256(text) === record.manifestHash) return text;
-      }
-      throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
-    };
-    return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
-  }
-  const manifestText = cache.getText('builds', record.manifestKey);
-  // The stored text must be the one recorded: a torn or edited entry is not trusted.
-  if (manifestText === undefined || sha256(manifestText) !== record.manifestHash) return undefined;
-  return { manifestText, diagnostics: record.diagnostics, stats: record.stats };
-}
-
-function rememberRun(cache: DiskCache, root: DocsRoot, runKey: string, run: RememberedRun & { manifestText: string }): void {
-  const manifestKey = cache.key('manifest', runKey);
-  cache.setText('builds', manifestKey, run.manifestText);
-  cache.set('builds', cache.key('run', runKey), {
-    inputs: root.readFiles(),
-    manifestKey,
-    manifestHash: sha256(run.manifestText),
-    manifestBytes: Buffer.byteLength(run.manifestText),
-    diagnostics: run.diagnostics,
-    stats: run.stats,
-  });
-}
-
-/** Whether `file` holds exactly `bytes` bytes hashing to `hash`. */
-function fileHasHash(file: string, bytes: number, hash: string): boolean {
-  try {
-    return statSync(file).size === bytes && sha256(readFileSync(file)) === hash;
-  } catch {
-    return false;
-  }
 }

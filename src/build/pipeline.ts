@@ -116,8 +116,16 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
   const toParse: SourceFile[] = [];
   const results = new Map<string, StageResult<ParsedPage>>();
   const keys = new Map<string, string>();
+  const encodingProblems = new Map<string, Diagnostic>();
   const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
   for (const item of pageItems) {
+    // A page the last run read, unchanged by its stamp, is looked up without reading it.
+    const unchanged = cache ? root.unchangedHash(item.file!) : undefined;
+    const known = unchanged === undefined ? undefined : cache!.get<StageResult<ParsedPage>>('pages', cache!.key('page', item.file!, unchanged));
+    if (known) {
+      results.set(item.file!, known);
+      continue;
+    }
     const read = root.read(item.file!, { keep: false });
     if (!read.ok) {
       diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
@@ -125,7 +133,7 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
       continue;
     }
     const encoding = invalidUtf8Diagnostic(read.file);
-    if (encoding) diagnostics.push(encoding);
+    if (encoding) encodingProblems.set(read.file.path, encoding);
     const key = cache?.key('page', read.file.path, read.file.hash);
     const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
     if (hit) results.set(read.file.path, hit);
@@ -140,7 +148,11 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     onParsed: (done) => options.onProgress?.({ phase: 'pages', done: results.size + done, total }),
   });
-  for (const [file, result] of parsed) {
+  for (const [file, parsedPage] of parsed) {
+    // The bytes decide the encoding problem, so it is cached with the page (a page found unchanged
+    // by its stamp is never decoded again).
+    const encoding = encodingProblems.get(file);
+    const result = encoding ? { ...parsedPage, diagnostics: [encoding, ...parsedPage.diagnostics] } : parsedPage;
     results.set(file, result);
     const key = keys.get(file);
     if (key) cache!.set('pages', key, result);

@@ -24,6 +24,11 @@ export interface BuildOptions {
   workers?: number;
   /** Progress of long phases (the CLI draws a bar on a TTY, plain lines in CI). */
   onProgress?: (event: BuildProgress) => void;
+  /**
+   * Called with the absolute path of every file of the docs root the build opens (audits; the tests use
+   * it to prove that a rebuild opens only what changed, and nothing outside the root).
+   */
+  onOpen?: (absolutePath: string) => void;
   /** fetch used for remote OpenAPI files (tests inject one). Default: global fetch. */
   fetch?: typeof fetch;
   /** Agent jobs that must have completed before a manifest is emitted (deploy pipelines; docs/admin.md). */

@@ -1,11 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { sha256 } from '../root/index.js';
 
 const FORMAT = 'docs-build-cache';
-const LAYOUT = 1;
+// 2: a page entry holds the page's invalid-UTF-8 diagnostic.
+const LAYOUT = 2;
 
 interface Meta {
   format: typeof FORMAT;
@@ -103,9 +104,27 @@ export class DiskCache {
     }
   }
 
-  setText(namespace: string, key: string, text: string): void {
+  /**
+   * Stores `text`; as a hard link to `sameAs` when that file holds exactly `text` and can be linked
+   * (same file system), else as a copy. Readers verify the text by hash in any case.
+   */
+  setText(namespace: string, key: string, text: string, sameAs?: string): void {
     if (this.readOnly || !this.usable) return;
-    this.writeEntry(this.entryPath(namespace, key, '.txt'), text);
+    const target = this.entryPath(namespace, key, '.txt');
+    if (sameAs !== undefined && this.linkEntry(target, sameAs)) return;
+    this.writeEntry(target, text);
+  }
+
+  private linkEntry(target: string, source: string): boolean {
+    try {
+      mkdirSync(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      linkSync(source, temporary);
+      renameSync(temporary, target);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private entryPath(namespace: string, key: string, extension = '.json'): string {

@@ -190,17 +190,14 @@ export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined
   const value = compose(top, { file: CONFIG_FILE, pointer: '' }, '', [CONFIG_FILE], 0, true);
 
   const locate = (pointer: string, target: 'key' | 'value' = 'value'): SourceLocation => {
-    let probe = pointer;
-    const segments = splitPointer(pointer);
-    // Walk up to the nearest composed node with a known origin, then re-append the remainder.
-    for (let kept = segments.length; kept >= 0; kept--) {
-      probe = joinPointer('', ...segments.slice(0, kept));
-      const origin = origins.get(probe);
-      if (origin) {
-        const rest = segments.slice(kept);
-        // The pointer is the one inside the file that holds the value, like the line and column.
-        return locateIn({ file: origin.file, pointer: joinPointer(origin.pointer, ...rest) }, target);
-      }
+    // Every navigation item is located, so this avoids splitting and re-escaping: the prefixes of an
+    // escaped pointer are its slices before each '/', and the remainder is re-appended as it is.
+    const escaped = pointer === '' || pointer.startsWith('/') ? pointer : joinPointer('', ...splitPointer(pointer));
+    // Walk up to the nearest composed node with a known origin.
+    for (let end = escaped.length; end >= 0; end = end === 0 ? -1 : escaped.lastIndexOf('/', end - 1)) {
+      const origin = origins.get(escaped.slice(0, end));
+      // The pointer is the one inside the file that holds the value, like the line and column.
+      if (origin) return locateIn({ file: origin.file, pointer: origin.pointer + escaped.slice(end) }, target);
     }
     return { file: CONFIG_FILE, line: 1, column: 1, pointer };
   };

@@ -20,6 +20,19 @@ export interface SourceFile {
   invalidUtf8At?: { line: number; column: number };
 }
 
+/**
+ * What lstat says about a file or folder. Two equal stamps of the same path mean the same bytes (a
+ * write changes the change time; a replacement changes the inode; a new or removed entry changes its
+ * folder's stamp) except when the first was taken within a clock tick of a write: callers trust only
+ * stamps older than the run that took them (`build/run-record.ts`).
+ */
+export interface FileStamp {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
 /** Why a path or file was refused; `code` is the diagnostic code a stage should report. */
 export interface PathProblem {
   code: Extract<DiagnosticCode, `root/${string}`>;
@@ -52,9 +65,14 @@ export function sha256(data: string | Uint8Array): string {
 export class DocsRoot {
   private fileList: string[] | undefined;
   private fileSet: Set<string> | undefined;
+  private folderStamps: Array<{ path: string; stamp: FileStamp }> | undefined;
+  /** Entries of the listing that are symbolic links (the walk does not follow them). */
+  private links: Set<string> | undefined;
   private readonly cache = new Map<string, ReadResult>();
-  /** Hashes of files read with `keep: false`. */
+  /** Hashes of files read with `keep: false`, or known unchanged by `unchangedHash`. */
   private readonly hashes = new Map<string, string>();
+  /** Hashes an earlier run read, each with the stamp that stands for it (`rememberHashes`). */
+  private readonly remembered = new Map<string, { hash: string; stamp: FileStamp }>();
   private readonly maxFileBytes: number;
 
   private constructor(
@@ -112,10 +130,14 @@ export class DocsRoot {
   files(): readonly string[] {
     if (!this.fileList) {
       const found: string[] = [];
+      const folders: Array<{ path: string; stamp: FileStamp }> = [];
+      const links = new Set<string>();
       const walk = (relativeDir: string): void => {
         let entries;
         try {
+          const stamp = stampAt(path.join(this.dir, relativeDir));
           entries = readdirSync(path.join(this.dir, relativeDir), { withFileTypes: true });
+          if (stamp) folders.push({ path: relativeDir, stamp });
         } catch {
           return;
         }
@@ -123,8 +145,11 @@ export class DocsRoot {
           const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
           if (entry.isDirectory()) {
             if (!ignoredDirectories.has(entry.name)) walk(relative);
-          } else if (entry.isFile() || entry.isSymbolicLink()) {
+          } else if (entry.isFile()) {
             found.push(relative);
+          } else if (entry.isSymbolicLink()) {
+            found.push(relative);
+            links.add(relative);
           }
         }
       };
@@ -132,8 +157,29 @@ export class DocsRoot {
       found.sort();
       this.fileList = found;
       this.fileSet = new Set(found);
+      this.folderStamps = folders;
+      this.links = links;
     }
     return this.fileList;
+  }
+
+  /**
+   * The stamp of every folder `files()` walked (the root is `''`), taken just before it was listed:
+   * while they are all unchanged, so is the list of files.
+   */
+  listingStamps(): ReadonlyArray<{ path: string; stamp: FileStamp }> {
+    this.files();
+    return this.folderStamps!;
+  }
+
+  /**
+   * The stamp of a root-relative path without following a final symbolic link (a link's target can
+   * change under an unchanged link); undefined when nothing is there or the path leaves the root.
+   * Nothing is opened.
+   */
+  stampOf(relativePath: string): FileStamp | undefined {
+    const resolved = this.resolve(relativePath);
+    return resolved.ok ? stampAt(this.absolute(resolved.path)) : undefined;
   }
 
   /** Whether a file (not a folder) exists at this root-relative path. */
@@ -160,6 +206,9 @@ export class DocsRoot {
   private realPath(relativePath: string): { ok: true; path: string; real: string | undefined } | { ok: false; problem: PathProblem } {
     const resolved = this.resolve(relativePath);
     if (!resolved.ok) return resolved;
+    // A listed file that is not a link was reached by the walk through real folders only: it is its own
+    // real path, and a realpath call per page is a good part of a rebuild. (Reads lstat it again.)
+    if (this.fileSet?.has(resolved.path) && !this.links!.has(resolved.path)) return { ok: true, path: resolved.path, real: this.absolute(resolved.path) };
     let real: string;
     try {
       real = realpathSync.native(this.absolute(resolved.path));
@@ -186,6 +235,27 @@ export class DocsRoot {
     return result;
   }
 
+  /**
+   * Hashes of files as an earlier run read them, with stamps that earlier run could trust
+   * (`build/run-record.ts`): `unchangedHash` answers from them without reading.
+   */
+  rememberHashes(entries: Iterable<{ path: string; hash: string; stamp: FileStamp }>): void {
+    for (const { path: relativePath, hash, stamp } of entries) this.remembered.set(relativePath, { hash, stamp });
+  }
+
+  /**
+   * A file's hash without opening it, when a remembered hash's stamp still matches and the file is still
+   * a listed regular file (reached through real folders: no link to check); the file then counts as
+   * read. Undefined otherwise: the caller reads it.
+   */
+  unchangedHash(relativePath: string): string | undefined {
+    const remembered = this.remembered.get(relativePath);
+    if (!remembered || !this.exists(relativePath) || this.links!.has(relativePath)) return undefined;
+    if (!sameStamp(this.stampOf(relativePath), remembered.stamp)) return undefined;
+    this.hashes.set(relativePath, remembered.hash);
+    return remembered.hash;
+  }
+
   /** Every file read so far with its content hash ('' for a failed read), sorted by path. */
   readFiles(): Array<{ path: string; hash: string }> {
     const all = new Map(this.hashes);
@@ -198,16 +268,22 @@ export class DocsRoot {
     if (!relativePaths) {
       this.cache.clear();
       this.hashes.clear();
+      this.remembered.clear();
       this.fileList = undefined;
       this.fileSet = undefined;
+      this.folderStamps = undefined;
+      this.links = undefined;
       return;
     }
     for (const p of relativePaths) {
       this.cache.delete(p);
       this.hashes.delete(p);
+      this.remembered.delete(p);
     }
     this.fileList = undefined;
     this.fileSet = undefined;
+    this.folderStamps = undefined;
+    this.links = undefined;
   }
 
   /**
@@ -234,6 +310,8 @@ export class DocsRoot {
       this.options.onOpen?.(real);
       return { ok: true, path: located.path, real, bytes: readFileSync(real) };
     } catch (error) {
+      // Listed by the walk, removed before the read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return refuse('root/file-not-found', `"${relativePath}" does not exist`);
       return refuse('root/unreadable', `"${relativePath}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
@@ -264,6 +342,20 @@ export class DocsRoot {
     } catch (error) {
       return refuse('root/unreadable', `"${relativePath}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
+  }
+}
+
+export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+  return a !== undefined && b !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+/** The stamp of a file-system path (of the link itself unless `followLinks`); undefined when absent. */
+export function stampAt(absolutePath: string, options: { followLinks?: boolean } = {}): FileStamp | undefined {
+  try {
+    const stat = options.followLinks ? statSync(absolutePath) : lstatSync(absolutePath);
+    return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
+  } catch {
+    return undefined;
   }
 }
 

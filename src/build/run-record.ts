@@ -1,0 +1,155 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { DiskCache } from '../cache/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import { sameStamp, sha256, stampAt, type DocsRoot, type FileStamp } from '../root/index.js';
+import type { BuildOptions, BuildStats } from './types.js';
+
+/**
+ * The record of the last run on a docs root: what it read (with hashes, and stamps where a stamp can be
+ * trusted), the manifest it produced, and its diagnostics. A later run with the same options whose
+ * inputs are all unchanged returns that result without running a stage.
+ *
+ * Proving "unchanged" by hashing costs a read of every input (baseline (a) of the bench). A stamp
+ * (inode, size, modification and change times) proves it for the cost of an lstat, as git's index does,
+ * with the same caveat: a write within one clock tick of the stamp can leave it equal. So a stamp is
+ * recorded only for a file whose change time is at least `stampMarginMs` older than the start of the
+ * run that records it (files edited just before or during a run are hashed next time), and only for
+ * regular files reached through the folders the listing walked (no symbolic link on the way, so the
+ * stamp is the file's own). A change time cannot be set by a user, so restoring a modification time
+ * after an edit does not hide it.
+ */
+export interface RunRecord {
+  /** The file list of the root: its hash, and the folder stamps that prove it unchanged without a walk. */
+  listing: { hash: string; folders?: Array<{ path: string; stamp: FileStamp }> };
+  /** Every file the run read; `hash` is '' for a read that failed. */
+  inputs: Array<{ path: string; hash: string; stamp?: FileStamp }>;
+  manifestKey: string;
+  manifestHash: string;
+  manifestBytes: number;
+  /** The output file as this run left it (written or found up to date), stamped after the write. */
+  output?: { file: string; stamp: FileStamp };
+  diagnostics: Diagnostic[];
+  stats: BuildStats;
+}
+
+/** How much older than a run's start a file's last change must be for its stamp to be trusted. */
+export const stampMarginMs = 2000;
+
+/** The serialized manifest of a reused run; `load` reads it only if a caller asks for the manifest. */
+export type ReusedManifest = string | { upToDate: true; load: () => string };
+
+export interface ReusedRun {
+  manifestText: ReusedManifest;
+  diagnostics: Diagnostic[];
+  stats: BuildStats;
+}
+
+/**
+ * The key of the record: the root and the options that change output. Undefined when a run cannot be
+ * reused at all (job checks must always run).
+ */
+export function recordKey(root: DocsRoot, options: BuildOptions): string | undefined {
+  if (options.jobChecks) return undefined;
+  return sha256([root.dir, options.strict ? 'strict' : '', options.offline ? 'offline' : ''].join('\n'));
+}
+
+/** Whether a stamp taken by a run that started at `startedAtMs` can stand for its file's bytes later. */
+export function trustworthyStamp(stamp: FileStamp, startedAtMs: number): boolean {
+  const before = startedAtMs - stampMarginMs;
+  return stamp.ctimeMs < before && stamp.mtimeMs < before;
+}
+
+/** The record of the last run with this key, if one was kept. */
+export function loadRecord(cache: DiskCache, key: string): RunRecord | undefined {
+  const record = cache.get<RunRecord>('builds', cache.key('run', key));
+  return record?.listing && Array.isArray(record.inputs) ? record : undefined;
+}
+
+/** The inputs of a record whose stamps can stand for their hashes (see `DocsRoot.rememberHashes`). */
+export function stampedInputs(record: RunRecord): Array<{ path: string; hash: string; stamp: FileStamp }> {
+  return record.inputs.filter((input): input is { path: string; hash: string; stamp: FileStamp } => input.stamp !== undefined);
+}
+
+/**
+ * The previous run's result when nothing it depends on changed: the same file list, and every input
+ * with the same bytes (by stamp where one was recorded, else by hash).
+ */
+export function reuseRecordedRun(cache: DiskCache, root: DocsRoot, record: RunRecord, outFile: string | undefined): ReusedRun | undefined {
+  if (!listingUnchanged(root, record.listing)) return undefined;
+  for (const input of record.inputs) {
+    if (input.stamp && sameStamp(root.stampOf(input.path), input.stamp)) continue;
+    if (root.hashOf(input.path) !== input.hash) return undefined;
+  }
+  if (outFile && outputHolds(outFile, { bytes: record.manifestBytes, hash: record.manifestHash }, record)) {
+    // The output is already this manifest: its text is read (from the output, just proven) only on demand.
+    const load = (): string => {
+      for (const text of [readFileSync(outFile, 'utf8'), cache.getText('builds', record.manifestKey)]) {
+        if (text !== undefined && sha256(text) === record.manifestHash) return text;
+      }
+      throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
+    };
+    return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
+  }
+  const manifestText = cache.getText('builds', record.manifestKey);
+  // The stored text must be the one recorded: a torn or edited entry is not trusted.
+  if (manifestText === undefined || sha256(manifestText) !== record.manifestHash) return undefined;
+  return { manifestText, diagnostics: record.diagnostics, stats: record.stats };
+}
+
+/**
+ * Records a finished run. `startedAtMs` is when it began (before it read anything); `output` is the
+ * file it wrote or left up to date, if any.
+ */
+export function rememberRun(
+  cache: DiskCache,
+  root: DocsRoot,
+  key: string,
+  run: { manifestText: string; manifestHash: string; diagnostics: Diagnostic[]; stats: BuildStats; startedAtMs: number; output?: string },
+): void {
+  const manifestKey = cache.key('manifest', key);
+  // The copy is what a later run reuses when the output is gone or edited; when the output holds this
+  // manifest, a hard link to it costs nothing (the output is replaced by rename, never written in place).
+  cache.setText('builds', manifestKey, run.manifestText, run.output);
+  const trusted = (stamp: FileStamp | undefined): stamp is FileStamp => stamp !== undefined && trustworthyStamp(stamp, run.startedAtMs);
+  const folders = root.listingStamps();
+  const record: RunRecord = {
+    listing: {
+      hash: sha256(root.files().join('\n')),
+      ...(folders.every(({ stamp }) => trusted(stamp)) ? { folders: [...folders] } : {}),
+    },
+    inputs: root.readFiles().map(({ path, hash }) => {
+      const stamp = hash !== '' && root.exists(path) ? root.stampOf(path) : undefined;
+      return trusted(stamp) ? { path, hash, stamp } : { path, hash };
+    }),
+    manifestKey,
+    manifestHash: run.manifestHash,
+    manifestBytes: Buffer.byteLength(run.manifestText),
+    diagnostics: run.diagnostics,
+    stats: run.stats,
+  };
+  // The output was just written, so its stamp is never old enough by the rule above. It is trusted
+  // anyway, because only this program writes it by rename (a new inode each time) and the stamp is
+  // taken right after: another writer would have to replace it in place, with the same size, within
+  // the same clock tick.
+  const outputStamp = run.output ? stampAt(run.output, { followLinks: true }) : undefined;
+  if (run.output && outputStamp) record.output = { file: run.output, stamp: outputStamp };
+  cache.set('builds', cache.key('run', key), record);
+}
+
+function listingUnchanged(root: DocsRoot, listing: RunRecord['listing']): boolean {
+  if (listing.folders?.every(({ path, stamp }) => sameStamp(root.stampOf(path), stamp))) return true;
+  return sha256(root.files().join('\n')) === listing.hash;
+}
+
+/**
+ * Whether `file` holds exactly this manifest (its size and sha256): by the stamp the last run took of
+ * its output when that output was this same manifest, else by hashing the file.
+ */
+export function outputHolds(file: string, manifest: { bytes: number; hash: string }, record: RunRecord | undefined): boolean {
+  if (record?.output?.file === file && record.manifestHash === manifest.hash && sameStamp(stampAt(file, { followLinks: true }), record.output.stamp)) return true;
+  try {
+    return statSync(file).size === manifest.bytes && sha256(readFileSync(file)) === manifest.hash;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,162 @@
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { build, type BuildOptions } from '../../src/build/index.js';
+import { stampMarginMs, trustworthyStamp } from '../../src/build/run-record.js';
+import { serializeManifest } from '../../src/manifest/serialize.js';
+import { sameStamp, type FileStamp } from '../../src/root/index.js';
+
+const example = path.resolve(import.meta.dirname, '../../docs-example');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('stamps', () => {
+  const stamp: FileStamp = { ino: 7, size: 120, mtimeMs: 1_000_000.25, ctimeMs: 1_000_000.5 };
+
+  it('are equal only when inode, size and both times are', () => {
+    expect(sameStamp(stamp, { ...stamp })).toBe(true);
+    for (const change of [{ ino: 8 }, { size: 121 }, { mtimeMs: 1_000_000.26 }, { ctimeMs: 1_000_000.51 }]) {
+      expect(sameStamp(stamp, { ...stamp, ...change }), JSON.stringify(change)).toBe(false);
+    }
+    expect(sameStamp(stamp, undefined)).toBe(false);
+    expect(sameStamp(undefined, undefined)).toBe(false);
+  });
+
+  it(`are trusted only when the file last changed more than ${stampMarginMs} ms before the run began`, () => {
+    const changed = stamp.ctimeMs;
+    expect(trustworthyStamp(stamp, changed + stampMarginMs + 1)).toBe(true);
+    // Changed within the margin before the run, or during it: a write in the same clock tick could
+    // leave the stamp equal, so the bytes are hashed next time.
+    expect(trustworthyStamp(stamp, changed + stampMarginMs)).toBe(false);
+    expect(trustworthyStamp(stamp, changed + 1)).toBe(false);
+    expect(trustworthyStamp(stamp, changed - 5_000)).toBe(false);
+    // A modification time set into the future is not trusted either.
+    expect(trustworthyStamp({ ...stamp, mtimeMs: changed + 60_000 }, changed + stampMarginMs + 1)).toBe(false);
+  });
+});
+
+describe('files changed just before a run', () => {
+  it('are read again by the next run, not trusted by their stamps', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-stamps-'));
+    made.push(dir);
+    const root = path.join(dir, 'site');
+    cpSync(example, root, { recursive: true, filter: (src) => !src.includes('.docs-build') });
+    const opened: string[] = [];
+    const options: BuildOptions = { root, cache: true, cacheDir: path.join(dir, 'cache'), onOpen: (file) => opened.push(file) };
+    await build(options);
+    const read = opened.length;
+    expect(read).toBeGreaterThan(10);
+    opened.length = 0;
+    await build(options);
+    // Nothing changed, and the run is reused: but every input was hashed to prove it.
+    expect(opened).toHaveLength(read);
+  });
+});
+
+/**
+ * The files of these sites were written a moment ago, so a real clock would trust none of their stamps
+ * for two seconds. The builds here run an hour ahead instead: every file is old enough to be stamped.
+ */
+describe('a rebuild proves its inputs unchanged by their stamps', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_600_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function site(): { root: string; options: (extra?: Partial<BuildOptions>) => BuildOptions; opened: string[] } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-stamps-'));
+    made.push(dir);
+    const root = path.join(dir, 'site');
+    cpSync(example, root, { recursive: true, filter: (src) => !src.includes('.docs-build') });
+    const opened: string[] = [];
+    const options = (extra: Partial<BuildOptions> = {}): BuildOptions => ({
+      root,
+      cache: true,
+      cacheDir: path.join(dir, 'cache'),
+      outFile: path.join(dir, 'out', 'manifest.json'),
+      onOpen: (file) => opened.push(path.relative(root, file)),
+      ...extra,
+    });
+    return { root, options, opened };
+  }
+
+  async function expectLikeCold(root: string, options: BuildOptions, what: string): Promise<void> {
+    const warm = await build(options);
+    const cold = await build({ root, cache: false });
+    expect(serializeManifest(warm.manifest!), what).toBe(serializeManifest(cold.manifest!));
+    expect(warm.diagnostics, what).toEqual(cold.diagnostics);
+  }
+
+  it('opens no file of the root when nothing changed, and only the changed files otherwise', async () => {
+    const { root, options, opened } = site();
+    await build(options());
+    opened.length = 0;
+    await build(options());
+    expect(opened).toEqual([]);
+
+    const page = path.join(root, 'quickstart.mdx');
+    writeFileSync(page, readFileSync(page, 'utf8') + '\nOne more line.\n');
+    await expectLikeCold(root, options(), 'one page edited');
+    // The edited page is hashed (its stamp changed) and parsed; docs.json is read by every run of the
+    // stages; the other pages are found by their stamps.
+    expect(new Set(opened.filter((file) => /\.mdx?$/.test(file)))).toEqual(new Set(['quickstart.mdx']));
+  });
+
+  it('sees an edit that keeps the size and the modification time (only the change time tells)', async () => {
+    const { root, options } = site();
+    const page = path.join(root, 'quickstart.mdx');
+    // A whole second, so that putting it back below restores it exactly.
+    const whole = new Date('2026-01-02T03:04:05Z');
+    utimesSync(page, whole, whole);
+    await build(options());
+    const stamped = statSync(page);
+    const before = readFileSync(page, 'utf8');
+    const sameSize = before.replace('Quickstart', 'QUICKSTART');
+    expect(sameSize).not.toBe(before);
+    expect(Buffer.byteLength(sameSize)).toBe(Buffer.byteLength(before));
+    writeFileSync(page, sameSize);
+    utimesSync(page, whole, whole);
+    expect(statSync(page)).toMatchObject({ ino: stamped.ino, size: stamped.size, mtimeMs: stamped.mtimeMs });
+    await expectLikeCold(root, options(), 'same-size edit with the modification time put back');
+
+    writeFileSync(page, sameSize.replace('QUICKSTART', 'QuickStart'));
+    await expectLikeCold(root, options(), 'same-size edit');
+  });
+
+  it('sees a file replaced by rename, a page added where one was missing, and an output edited', async () => {
+    const { root, options } = site();
+    await build(options());
+    const spec = path.join(root, 'api/openapi.yaml');
+    writeFileSync(`${spec}.tmp`, readFileSync(spec, 'utf8').replace(/title: ([^\n]+)/, 'title: $1 (renamed in)'));
+    renameSync(`${spec}.tmp`, spec);
+    await expectLikeCold(root, options(), 'spec replaced by rename');
+
+    const config = path.join(root, 'docs.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"pages": ["index", "quickstart"]', '"pages": ["index", "quickstart", "later"]'));
+    const missing = await build(options());
+    expect(missing.diagnostics.map((d) => d.code)).toContain('navigation/page-not-found');
+    writeFileSync(path.join(root, 'later.mdx'), '---\ntitle: Later\n---\nWritten after the first build.\n');
+    await expectLikeCold(root, options(), 'the missing page created');
+
+    const out = options().outFile!;
+    await build(options());
+    const written = readFileSync(out, 'utf8');
+    writeFileSync(out, written.replace('"manifestVersion": 1', '"manifestVersion": 9'));
+    await build(options());
+    expect(readFileSync(out, 'utf8')).toBe(written);
+  });
+
+  it('does not take pages whose folder was moved out of the root and linked back, though their stamps are unchanged', async () => {
+    const { root, options } = site();
+    await build(options());
+    const outside = path.join(path.dirname(root), 'guides-outside');
+    renameSync(path.join(root, 'guides'), outside);
+    symlinkSync(outside, path.join(root, 'guides'));
+    const cold = await build({ root, cache: false });
+    // The walk of the root does not follow links to folders: their pages are not in the root.
+    expect(cold.diagnostics.filter((d) => d.code === 'navigation/page-not-found').map((d) => d.message).join('\n')).toContain('guides/');
+    await expectLikeCold(root, options(), 'folder linked from outside');
+  });
+});
