@@ -6,7 +6,7 @@ import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot, sha256 } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { loadRecord, outputHolds, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type ReusedManifest } from './run-record.js';
+import { changedPages, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type ManifestText, type RunRecord } from './run-record.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -27,9 +27,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const runKey = recordKey(root, options);
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
   if (record) {
-    const previous = reuseRecordedRun(cache!, root, record, options.outFile);
-    if (previous) return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
-    // Something changed: the pages that did not are still found by their stamps, without a read.
+    const changed = changedPages(root, record);
+    if (changed?.length === 0) {
+      const previous = reuseRecordedRun(cache!, record, options.outFile);
+      if (previous) return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
+    } else if (changed) {
+      const patched = await patchRun(cache!, root, runKey!, record, changed, options, startedAtMs);
+      if (patched) return patched;
+    }
+    // The stages run: the pages that did not change are still found by their stamps, without a read.
     root.rememberHashes(stampedInputs(record));
   }
 
@@ -51,8 +57,45 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const result = finish(options, final, cache?.diagnostics() ?? [], current ? { upToDate: true, load: () => manifestText } : manifestText, run.stats, manifest);
   if (cache && runKey && run.reusable) {
     const output = result.written ? { output: result.written } : {};
-    rememberRun(cache, root, runKey, { manifestText, manifestHash, diagnostics: final, stats: run.stats!, startedAtMs, ...output });
+    rememberRun(cache, root, runKey, { manifestText, manifestHash, diagnostics: final, stats: run.stats!, pageIds: run.pageIds, startedAtMs, ...output });
   }
+  return result;
+}
+
+/**
+ * The last run's result with the edited pages patched in, when the edits changed only the pages' text
+ * (`page-patch.ts`); undefined when the stages must run.
+ */
+async function patchRun(
+  cache: DiskCache,
+  root: DocsRoot,
+  runKey: string,
+  record: RunRecord,
+  changed: string[],
+  options: BuildOptions,
+  startedAtMs: number,
+): Promise<BuildResult | undefined> {
+  const previous = recordedManifest(cache, record, options.outFile);
+  if (previous === undefined) return undefined;
+  const { patchEditedPages } = await import('./page-patch.js');
+  const manifestText = await patchEditedPages(cache, root, record, changed, previous);
+  if (manifestText === undefined) return undefined;
+  const result = finish(options, record.diagnostics, cache.diagnostics(), manifestText, record.stats);
+  // The edited pages were just written: their stamps could not be trusted yet (and taking one would
+  // cost a walk of the root), so the next run hashes them.
+  const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
+  const inputs = record.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
+  rememberRun(cache, root, runKey, {
+    manifestText,
+    manifestHash: sha256(manifestText),
+    diagnostics: record.diagnostics,
+    stats: record.stats,
+    pageIds: record.pageIds,
+    startedAtMs,
+    inputs,
+    listing: record.listing,
+    ...(result.written ? { output: result.written } : {}),
+  });
   return result;
 }
 
@@ -69,7 +112,7 @@ function finish(
   options: BuildOptions,
   diagnostics: Diagnostic[],
   environment: Diagnostic[] = [],
-  manifestText?: ReusedManifest,
+  manifestText?: ManifestText,
   stats?: BuildStats,
   manifest?: Manifest,
 ): BuildResult {
@@ -83,7 +126,7 @@ function finish(
   if (stats) result.stats = stats;
   if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      if (typeof manifestText === 'string') writeFileAtomic(options.outFile, manifestText);
+      if (typeof manifestText === 'string' || Buffer.isBuffer(manifestText)) writeFileAtomic(options.outFile, manifestText);
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -96,6 +139,7 @@ function finish(
   return result;
 }
 
-function textOf(text: ReusedManifest): string {
-  return typeof text === 'string' ? text : text.load();
+function textOf(text: ManifestText): string {
+  if (typeof text === 'string') return text;
+  return Buffer.isBuffer(text) ? text.toString('utf8') : text.load();
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { generatorName, generatorVersion } from '../version.js';
 import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
 import { toNavNodes } from './navigation-nodes.js';
+import { withEncodingProblem } from './page-patch.js';
 import { parsePages as parseInPool } from './page-pool.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
@@ -21,6 +22,8 @@ export interface PipelineRun {
   stats?: BuildStats;
   /** Whether the result depends only on the files of the root (no remote spec, no job check). */
   reusable: boolean;
+  /** MDX pages by file, with the id of the manifest page each produced (not one that lost a collision). */
+  pageIds: Record<string, string>;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   const loaded = loadConfig(root);
   diagnostics.push(...loaded.diagnostics);
   const config = loaded.value;
-  if (!config) return { diagnostics, reusable: false };
+  if (!config) return { diagnostics, reusable: false, pageIds: {} };
 
   diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
   const site = normalizeSite(config.value);
@@ -99,11 +102,14 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
     // Counted by the caller once every diagnostic (job checks, --strict) is known.
     diagnostics: { errors: 0, warnings: 0 },
   };
+  const pageIds: Record<string, string> = {};
+  for (const [id, parsed] of mdx) if (pages[id]?.source.file === parsed.path && pages[id]?.kind !== 'openapi') pageIds[parsed.path] = id;
   return {
     manifest,
     diagnostics,
     stats: statsOf(manifest, mdx.size),
     reusable: Object.values(openapi.specs).every((spec) => spec.url === undefined),
+    pageIds,
   };
 }
 
@@ -151,8 +157,7 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
   for (const [file, parsedPage] of parsed) {
     // The bytes decide the encoding problem, so it is cached with the page (a page found unchanged
     // by its stamp is never decoded again).
-    const encoding = encodingProblems.get(file);
-    const result = encoding ? { ...parsedPage, diagnostics: [encoding, ...parsedPage.diagnostics] } : parsedPage;
+    const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
     results.set(file, result);
     const key = keys.get(file);
     if (key) cache!.set('pages', key, result);

@@ -22,7 +22,9 @@ export interface RunRecord {
   /** The file list of the root: its hash, and the folder stamps that prove it unchanged without a walk. */
   listing: { hash: string; folders?: Array<{ path: string; stamp: FileStamp }> };
   /** Every file the run read; `hash` is '' for a read that failed. */
-  inputs: Array<{ path: string; hash: string; stamp?: FileStamp }>;
+  inputs: RecordedInput[];
+  /** MDX pages by file, each with the id of the manifest page it alone produced (see `page-patch.ts`). */
+  pageIds: Record<string, string>;
   manifestKey: string;
   manifestHash: string;
   manifestBytes: number;
@@ -32,14 +34,23 @@ export interface RunRecord {
   stats: BuildStats;
 }
 
+export interface RecordedInput {
+  path: string;
+  hash: string;
+  stamp?: FileStamp;
+}
+
 /** How much older than a run's start a file's last change must be for its stamp to be trusted. */
 export const stampMarginMs = 2000;
 
-/** The serialized manifest of a reused run; `load` reads it only if a caller asks for the manifest. */
-export type ReusedManifest = string | { upToDate: true; load: () => string };
+/**
+ * A serialized manifest: its text, its UTF-8 bytes (a patched manifest is never decoded), or, for an
+ * output already up to date, a `load` that reads it only if a caller asks for the manifest.
+ */
+export type ManifestText = string | Buffer | { upToDate: true; load: () => string };
 
 export interface ReusedRun {
-  manifestText: ReusedManifest;
+  manifestText: ManifestText;
   diagnostics: Diagnostic[];
   stats: BuildStats;
 }
@@ -62,7 +73,7 @@ export function trustworthyStamp(stamp: FileStamp, startedAtMs: number): boolean
 /** The record of the last run with this key, if one was kept. */
 export function loadRecord(cache: DiskCache, key: string): RunRecord | undefined {
   const record = cache.get<RunRecord>('builds', cache.key('run', key));
-  return record?.listing && Array.isArray(record.inputs) ? record : undefined;
+  return record?.listing && Array.isArray(record.inputs) && record.pageIds ? record : undefined;
 }
 
 /** The inputs of a record whose stamps can stand for their hashes (see `DocsRoot.rememberHashes`). */
@@ -71,56 +82,96 @@ export function stampedInputs(record: RunRecord): Array<{ path: string; hash: st
 }
 
 /**
- * The previous run's result when nothing it depends on changed: the same file list, and every input
- * with the same bytes (by stamp where one was recorded, else by hash).
+ * The recorded inputs whose bytes changed (by stamp where one was recorded, else by hash), when all of
+ * them are pages of the record; undefined when the list of files or any other input changed, so that
+ * only a run of the stages can tell what follows.
  */
-export function reuseRecordedRun(cache: DiskCache, root: DocsRoot, record: RunRecord, outFile: string | undefined): ReusedRun | undefined {
+export function changedPages(root: DocsRoot, record: RunRecord): string[] | undefined {
   if (!listingUnchanged(root, record.listing)) return undefined;
+  const changed: string[] = [];
   for (const input of record.inputs) {
     if (input.stamp && sameStamp(root.stampOf(input.path), input.stamp)) continue;
-    if (root.hashOf(input.path) !== input.hash) return undefined;
+    if (root.hashOf(input.path) === input.hash) continue;
+    if (!Object.hasOwn(record.pageIds, input.path)) return undefined;
+    changed.push(input.path);
   }
+  return changed;
+}
+
+/** The previous run's result, when no input changed since (`changedPages` is empty). */
+export function reuseRecordedRun(cache: DiskCache, record: RunRecord, outFile: string | undefined): ReusedRun | undefined {
   if (outFile && outputHolds(outFile, { bytes: record.manifestBytes, hash: record.manifestHash }, record)) {
     // The output is already this manifest: its text is read (from the output, just proven) only on demand.
     const load = (): string => {
-      for (const text of [readFileSync(outFile, 'utf8'), cache.getText('builds', record.manifestKey)]) {
-        if (text !== undefined && sha256(text) === record.manifestHash) return text;
-      }
-      throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
+      const bytes = recordedManifest(cache, record, outFile);
+      if (bytes === undefined) throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
+      return bytes.toString('utf8');
     };
     return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
   }
-  const manifestText = cache.getText('builds', record.manifestKey);
-  // The stored text must be the one recorded: a torn or edited entry is not trusted.
-  if (manifestText === undefined || sha256(manifestText) !== record.manifestHash) return undefined;
-  return { manifestText, diagnostics: record.diagnostics, stats: record.stats };
+  const manifestText = recordedManifest(cache, record, undefined);
+  return manifestText === undefined ? undefined : { manifestText, diagnostics: record.diagnostics, stats: record.stats };
+}
+
+/**
+ * The recorded manifest's bytes: from the output when its stamp is the one recorded, else from the
+ * output or the cache's copy, whichever hashes to the recorded hash (a torn or edited copy is never
+ * trusted).
+ */
+export function recordedManifest(cache: DiskCache, record: RunRecord, outFile: string | undefined): Buffer | undefined {
+  const read = (file: string): Buffer | undefined => {
+    try {
+      return readFileSync(file);
+    } catch {
+      return undefined;
+    }
+  };
+  if (outFile && record.output?.file === outFile && sameStamp(stampAt(outFile, { followLinks: true }), record.output.stamp)) {
+    const bytes = read(outFile);
+    if (bytes !== undefined && bytes.length === record.manifestBytes) return bytes;
+  }
+  for (const bytes of [outFile ? read(outFile) : undefined, cache.getBytes('builds', record.manifestKey)]) {
+    if (bytes !== undefined && sha256(bytes) === record.manifestHash) return bytes;
+  }
+  return undefined;
+}
+
+/** An input as a record keeps it: with its stamp when the stamp can be trusted (see `RunRecord`). */
+export function recordedInput(root: DocsRoot, path: string, hash: string, startedAtMs: number): RecordedInput {
+  // Only listed regular files: reached through real folders, so the stamp is the file's own.
+  const stamp = hash !== '' && root.exists(path) ? root.stampOf(path) : undefined;
+  return stamp && trustworthyStamp(stamp, startedAtMs) ? { path, hash, stamp } : { path, hash };
 }
 
 /**
  * Records a finished run. `startedAtMs` is when it began (before it read anything); `output` is the
- * file it wrote or left up to date, if any.
+ * file it wrote or left up to date, if any. `inputs` and `listing` default to what `root` read and
+ * listed in this run.
  */
 export function rememberRun(
   cache: DiskCache,
   root: DocsRoot,
   key: string,
-  run: { manifestText: string; manifestHash: string; diagnostics: Diagnostic[]; stats: BuildStats; startedAtMs: number; output?: string },
+  run: {
+    manifestText: string | Buffer;
+    manifestHash: string;
+    diagnostics: Diagnostic[];
+    stats: BuildStats;
+    pageIds: Record<string, string>;
+    startedAtMs: number;
+    output?: string;
+    inputs?: RecordedInput[];
+    listing?: RunRecord['listing'];
+  },
 ): void {
   const manifestKey = cache.key('manifest', key);
   // The copy is what a later run reuses when the output is gone or edited; when the output holds this
   // manifest, a hard link to it costs nothing (the output is replaced by rename, never written in place).
-  cache.setText('builds', manifestKey, run.manifestText, run.output);
-  const trusted = (stamp: FileStamp | undefined): stamp is FileStamp => stamp !== undefined && trustworthyStamp(stamp, run.startedAtMs);
-  const folders = root.listingStamps();
+  cache.setBytes('builds', manifestKey, run.manifestText, run.output);
   const record: RunRecord = {
-    listing: {
-      hash: sha256(root.files().join('\n')),
-      ...(folders.every(({ stamp }) => trusted(stamp)) ? { folders: [...folders] } : {}),
-    },
-    inputs: root.readFiles().map(({ path, hash }) => {
-      const stamp = hash !== '' && root.exists(path) ? root.stampOf(path) : undefined;
-      return trusted(stamp) ? { path, hash, stamp } : { path, hash };
-    }),
+    listing: run.listing ?? currentListing(root, run.startedAtMs),
+    inputs: run.inputs ?? root.readFiles().map(({ path, hash }) => recordedInput(root, path, hash, run.startedAtMs)),
+    pageIds: run.pageIds,
     manifestKey,
     manifestHash: run.manifestHash,
     manifestBytes: Buffer.byteLength(run.manifestText),
@@ -134,6 +185,12 @@ export function rememberRun(
   const outputStamp = run.output ? stampAt(run.output, { followLinks: true }) : undefined;
   if (run.output && outputStamp) record.output = { file: run.output, stamp: outputStamp };
   cache.set('builds', cache.key('run', key), record);
+}
+
+function currentListing(root: DocsRoot, startedAtMs: number): RunRecord['listing'] {
+  const folders = root.listingStamps();
+  const trusted = folders.every(({ stamp }) => trustworthyStamp(stamp, startedAtMs));
+  return { hash: sha256(root.files().join('\n')), ...(trusted ? { folders: [...folders] } : {}) };
 }
 
 function listingUnchanged(root: DocsRoot, listing: RunRecord['listing']): boolean {

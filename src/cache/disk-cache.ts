@@ -83,7 +83,7 @@ export class DiskCache {
     this.writeEntry(this.entryPath(namespace, key), JSON.stringify({ key, value } satisfies Envelope<T>));
   }
 
-  private writeEntry(target: string, text: string): void {
+  private writeEntry(target: string, text: string | Uint8Array): void {
     try {
       mkdirSync(path.dirname(target), { recursive: true });
       const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -94,25 +94,25 @@ export class DiskCache {
     }
   }
 
-  /** A raw text entry (a serialized manifest: stored as is, so reusing it needs no JSON round trip). */
-  getText(namespace: string, key: string): string | undefined {
+  /** A raw entry (a serialized manifest: stored as is, so reusing it needs no JSON round trip). */
+  getBytes(namespace: string, key: string): Buffer | undefined {
     if (!this.usable) return undefined;
     try {
-      return readFileSync(this.entryPath(namespace, key, '.txt'), 'utf8');
+      return readFileSync(this.entryPath(namespace, key, '.txt'));
     } catch {
       return undefined;
     }
   }
 
   /**
-   * Stores `text`; as a hard link to `sameAs` when that file holds exactly `text` and can be linked
-   * (same file system), else as a copy. Readers verify the text by hash in any case.
+   * Stores `bytes`; as a hard link to `sameAs` when that file holds exactly these bytes and can be
+   * linked (same file system), else as a copy. Readers verify the bytes by hash in any case.
    */
-  setText(namespace: string, key: string, text: string, sameAs?: string): void {
+  setBytes(namespace: string, key: string, bytes: string | Uint8Array, sameAs?: string): void {
     if (this.readOnly || !this.usable) return;
     const target = this.entryPath(namespace, key, '.txt');
     if (sameAs !== undefined && this.linkEntry(target, sameAs)) return;
-    this.writeEntry(target, text);
+    this.writeEntry(target, bytes);
   }
 
   private linkEntry(target: string, source: string): boolean {

@@ -12,7 +12,7 @@ import path from 'node:path';
  * keeps its permission bits. Temporary files left by a writer that was killed (SIGKILL, power loss)
  * are removed by the next successful write of the same target.
  */
-export function writeFileAtomic(target: string, contents: string): void {
+export function writeFileAtomic(target: string, contents: string | Uint8Array): void {
   const destination = resolveTarget(target);
   const directory = path.dirname(destination);
   mkdirSync(directory, { recursive: true });
@@ -27,7 +27,7 @@ export function writeFileAtomic(target: string, contents: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(temporary, 'wx', mode);
-    const bytes = Buffer.from(contents, 'utf8');
+    const bytes = typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents;
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
     fsyncSync(fd);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions } from '../../src/build/index.js';
+import { replaceContentHash } from '../../src/build/page-patch.js';
 import { stampMarginMs, trustworthyStamp } from '../../src/build/run-record.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { sameStamp, type FileStamp } from '../../src/root/index.js';
@@ -148,6 +149,64 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
     expect(readFileSync(out, 'utf8')).toBe(written);
   });
 
+  it('patches the manifest for an edit of nothing but the text of a page, without running the stages', async () => {
+    const { root, options, opened } = site();
+    await build(options());
+    const edits: Array<[string, string, (text: string) => string]> = [
+      ['a paragraph appended', 'quickstart.mdx', (text) => `${text}\nA new paragraph.\n`],
+      ['a word changed in the prose, before the fields, keeping every position', 'api-pages/get-task.mdx', (text) => text.replace('A relative target', 'A relative TARGET')],
+      ['an edit undone', 'api-pages/get-task.mdx', (text) => text.replace('A relative TARGET', 'A relative target')],
+    ];
+    const edited = new Set<string>();
+    for (const [what, file, edit] of edits) {
+      const page = path.join(root, file);
+      writeFileSync(page, edit(readFileSync(page, 'utf8')));
+      edited.add(file);
+      opened.length = 0;
+      await expectLikeCold(root, options(), what);
+      // The stages would have read docs.json. Only edited pages were opened: this one, and the ones
+      // edited by earlier steps, whose new stamps were too recent to be recorded.
+      expect(opened, what).toContain(file);
+      expect(opened.filter((opening) => !edited.has(opening)), what).toEqual([]);
+    }
+  });
+
+  it('runs the stages when an edit changes more than the text', async () => {
+    const { root, options, opened } = site();
+    await build(options());
+    const edits: Array<[string, string, (text: string) => string]> = [
+      ['a title changed', 'quickstart.mdx', (text) => text.replace('title: Quickstart', 'title: Start here')],
+      ['a line inserted above the fields (their positions move)', 'api-pages/get-task.mdx', (text) => text.replace('A relative target', 'One more line.\n\nA relative target')],
+      ['a field changed', 'api-pages/get-task.mdx', (text) => text.replace('<ParamField path="taskId" type="string" required>', '<ParamField path="taskId" type="integer" required>')],
+      ['a paragraph too long to parse (a warning, and nothing else that stages read)', 'quickstart.mdx', (text) => `${text}\n${'word '.repeat(42_000)}\n`],
+      ['the long paragraph removed', 'quickstart.mdx', (text) => text.replace(/\n(word )+\n/, '')],
+      ['a syntax error (a new diagnostic)', 'quickstart.mdx', (text) => `${text}\n<Note>unclosed\n`],
+      ['the syntax error repaired', 'quickstart.mdx', (text) => text.replace('<Note>unclosed\n', '')],
+      ['a missing import', 'quickstart.mdx', (text) => `import Missing from '/snippets/missing.mdx';\n\n${text.replace(/^---[\s\S]*?---\n/, '')}`],
+    ];
+    for (const [what, file, edit] of edits) {
+      const page = path.join(root, file);
+      writeFileSync(page, edit(readFileSync(page, 'utf8')));
+      opened.length = 0;
+      await expectLikeCold(root, options(), what);
+      expect(opened, what).toContain('docs.json');
+    }
+  });
+
+  it('patches only the edited page when another page has the same bytes', async () => {
+    const { root, options } = site();
+    const twin = path.join(root, 'guides/quickstart-twin.mdx');
+    cpSync(path.join(root, 'quickstart.mdx'), twin);
+    const config = path.join(root, 'docs.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"pages": ["index", "quickstart"]', '"pages": ["index", "quickstart", "guides/quickstart-twin"]'));
+    const first = await build(options());
+    expect(first.manifest!.pages['guides/quickstart-twin']!.contentHash).toBe(first.manifest!.pages['quickstart']!.contentHash);
+    // The twin's entry comes first in the manifest: the edited page's is found by its id, not its hash.
+    const page = path.join(root, 'quickstart.mdx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nOnly in the original.\n`);
+    await expectLikeCold(root, options(), 'one of two identical pages edited');
+  });
+
   it('does not take pages whose folder was moved out of the root and linked back, though their stamps are unchanged', async () => {
     const { root, options } = site();
     await build(options());
@@ -158,5 +217,29 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
     // The walk of the root does not follow links to folders: their pages are not in the root.
     expect(cold.diagnostics.filter((d) => d.code === 'navigation/page-not-found').map((d) => d.message).join('\n')).toContain('guides/');
     await expectLikeCold(root, options(), 'folder linked from outside');
+  });
+});
+
+describe('replaceContentHash', () => {
+  const a = 'a'.repeat(64);
+  const b = 'b'.repeat(64);
+  const c = 'c'.repeat(64);
+  const manifest = (): Buffer =>
+    Buffer.from(serializeManifest({ manifestVersion: 1, pages: { one: { id: 'one', contentHash: a }, 'twö': { id: 'twö', contentHash: b } }, openapi: {}, schemas: {} } as never));
+
+  it('changes the hash of the named page only, in place', () => {
+    const bytes = manifest();
+    expect(replaceContentHash(bytes, 'twö', b, c)).toBe(true);
+    const pages = (JSON.parse(bytes.toString('utf8')) as { pages: Record<string, { contentHash: string }> }).pages;
+    expect(pages['twö']!.contentHash).toBe(c);
+    expect(pages['one']!.contentHash).toBe(a);
+  });
+
+  it('changes nothing when the page, or its recorded hash in its own entry, is not there', () => {
+    for (const [id, before] of [['three', a], ['one', b], ['twö', 'not-a-hash']] as const) {
+      const bytes = manifest();
+      expect(replaceContentHash(bytes, id, before, c), `${id} ${before}`).toBe(false);
+      expect(bytes.equals(manifest())).toBe(true);
+    }
   });
 });
