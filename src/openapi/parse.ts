@@ -52,11 +52,32 @@ export function parseSpecText(text: string, file: string, format: SpecFormat): P
     if (error instanceof yaml.YAMLException) {
       // js-yaml appends a newline to text that lacks one, so its mark can sit one line past the end:
       // the position is taken from the offset (js-yaml drops a BOM first), clamped into the real text.
+      // Only "more than one document" comes without a mark.
+      if (!error.mark) return { ok: false, format, message: error.reason || 'invalid YAML', ...documentBoundaryAt(text) };
       const at = new LineIndex(text).locate(error.mark.position + (text.charCodeAt(0) === 0xfeff ? 1 : 0));
       return { ok: false, format, message: error.reason || 'invalid YAML', ...at };
     }
     return { ok: false, format, message: error instanceof Error ? error.message : String(error), line: 1, column: 1 };
   }
+}
+
+/**
+ * Where a YAML stream holding several documents starts its second one: the first `---` or `...` line
+ * that is not the opening `---` of the first document (only comments and blank lines before it).
+ */
+function documentBoundaryAt(text: string): { line: number; column: number } {
+  const lines = text.split(/\r\n|\n|\r/);
+  let content = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.replace(/^\uFEFF/, '');
+    if (/^(---|\.\.\.)(\s|$)/.test(line)) {
+      if (content || line.startsWith('...')) return { line: i + 1, column: 1 };
+      content = true;
+      continue;
+    }
+    if (!/^\s*(#.*)?$/.test(line)) content = true;
+  }
+  return { line: 1, column: 1 };
 }
 
 /**

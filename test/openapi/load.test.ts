@@ -179,6 +179,20 @@ describe('syntax errors', () => {
     const { diagnostics } = await loadOne({ 'bad.yaml': 'openapi: 3.0.3\ninfo:\n  title: [unclosed\n' }, 'bad.yaml');
     expect(diagnostics.map(brief)).toEqual(['openapi/parse-error bad.yaml:4:1 bad.yaml is not valid YAML: unexpected end of the stream within a flow collection']);
   });
+
+  it('reports a YAML stream of several documents at the start of the second (a fuzz case threw here)', async () => {
+    const body = 'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths: {}\n';
+    const cases: Array<[string, string]> = [
+      [`...\n${body}`, '1:1'],
+      [`# spec\n---\n${body}---\nmore: 1\n`, '6:1'],
+      [`${body}...\n${body}`, '4:1'],
+    ];
+    for (const [text, at] of cases) {
+      const { spec, diagnostics } = await loadOne({ 'multi.yaml': text }, 'multi.yaml');
+      expect(spec).toBeUndefined();
+      expect(diagnostics.map(brief)).toEqual([`openapi/parse-error multi.yaml:${at} multi.yaml is not valid YAML: expected a single document in the stream, but found more`]);
+    }
+  });
 });
 
 describe('documents no walk could finish', () => {
