@@ -6,7 +6,7 @@ import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot, sha256 } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { changedPages, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type ManifestText, type RunRecord } from './run-record.js';
+import { checkInputs, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type InputCheck, type ManifestText, type RunRecord } from './run-record.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -27,12 +27,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const runKey = recordKey(root, options);
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
   if (record) {
-    const changed = changedPages(root, record);
-    if (changed?.length === 0) {
+    const check = checkInputs(root, record, startedAtMs);
+    if (check?.changed.length === 0) {
       const previous = reuseRecordedRun(cache!, record, options.outFile);
-      if (previous) return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
-    } else if (changed) {
-      const patched = await patchRun(cache!, root, runKey!, record, changed, options, startedAtMs);
+      if (previous) {
+        if (check.restamped) cache!.set('builds', cache!.key('run', runKey!), { ...record, inputs: check.inputs, listing: check.listing });
+        return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
+      }
+    } else if (check) {
+      const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
       if (patched) return patched;
     }
     // The stages run: the pages that did not change are still found by their stamps, without a read.
@@ -71,10 +74,11 @@ async function patchRun(
   root: DocsRoot,
   runKey: string,
   record: RunRecord,
-  changed: string[],
+  check: InputCheck,
   options: BuildOptions,
   startedAtMs: number,
 ): Promise<BuildResult | undefined> {
+  const { changed } = check;
   const previous = recordedManifest(cache, record, options.outFile);
   if (previous === undefined) return undefined;
   const { patchEditedPages } = await import('./page-patch.js');
@@ -84,7 +88,7 @@ async function patchRun(
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
-  const inputs = record.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
+  const inputs = check.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
   rememberRun(cache, root, runKey, {
     manifestText,
     manifestHash: sha256(manifestText),
@@ -93,7 +97,7 @@ async function patchRun(
     pageIds: record.pageIds,
     startedAtMs,
     inputs,
-    listing: record.listing,
+    listing: check.listing,
     ...(result.written ? { output: result.written } : {}),
   });
   return result;

@@ -81,24 +81,59 @@ export function stampedInputs(record: RunRecord): Array<{ path: string; hash: st
   return record.inputs.filter((input): input is { path: string; hash: string; stamp: FileStamp } => input.stamp !== undefined);
 }
 
-/**
- * The recorded inputs whose bytes changed (by stamp where one was recorded, else by hash), when all of
- * them are pages of the record; undefined when the list of files or any other input changed, so that
- * only a run of the stages can tell what follows.
- */
-export function changedPages(root: DocsRoot, record: RunRecord): string[] | undefined {
-  if (!listingUnchanged(root, record.listing)) return undefined;
-  const changed: string[] = [];
-  for (const input of record.inputs) {
-    if (input.stamp && sameStamp(root.stampOf(input.path), input.stamp)) continue;
-    if (root.hashOf(input.path) === input.hash) continue;
-    if (!Object.hasOwn(record.pageIds, input.path)) return undefined;
-    changed.push(input.path);
-  }
-  return changed;
+/** What a run found of the last run's inputs (see `checkInputs`). */
+export interface InputCheck {
+  /** Pages of the record whose bytes changed (the only inputs that did). */
+  changed: string[];
+  /** The record's inputs and listing, with stamps added where this run proved a file by hash and its stamp is now old enough. */
+  inputs: RecordedInput[];
+  listing: RunRecord['listing'];
+  /** Whether `inputs` or `listing` gained stamps: worth writing back, so the next run reads less. */
+  restamped: boolean;
 }
 
-/** The previous run's result, when no input changed since (`changedPages` is empty). */
+/**
+ * Compares the record's inputs with the files now: by stamp where one was recorded, else by hash.
+ * Undefined when the list of files or any input other than a page changed, so that only a run of the
+ * stages can tell what follows.
+ *
+ * A run right after a checkout finds no trustworthy stamps (every file was just written), and runs that
+ * reuse or patch its result would hash every input again and again: files proven by hash whose stamp
+ * is old enough by now get one (when the listing was walked anyway, so no extra walk is paid).
+ */
+export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: number): InputCheck | undefined {
+  const byFolders = record.listing.folders?.every(({ path, stamp }) => sameStamp(root.stampOf(path), stamp)) ?? false;
+  if (!byFolders && sha256(root.files().join('\n')) !== record.listing.hash) return undefined;
+  let listing = record.listing;
+  let restamped = false;
+  if (!byFolders) {
+    const folders = root.listingStamps();
+    if (folders.every(({ stamp }) => trustworthyStamp(stamp, startedAtMs))) {
+      listing = { hash: record.listing.hash, folders: [...folders] };
+      restamped = true;
+    }
+  }
+  const changed: string[] = [];
+  const inputs: RecordedInput[] = [];
+  for (const input of record.inputs) {
+    if (input.stamp && sameStamp(root.stampOf(input.path), input.stamp)) {
+      inputs.push(input);
+      continue;
+    }
+    if (root.hashOf(input.path) !== input.hash) {
+      if (!Object.hasOwn(record.pageIds, input.path)) return undefined;
+      changed.push(input.path);
+      inputs.push(input);
+      continue;
+    }
+    const proven = byFolders ? input : recordedInput(root, input.path, input.hash, startedAtMs);
+    if (proven.stamp) restamped = true;
+    inputs.push(proven);
+  }
+  return { changed, inputs, listing, restamped };
+}
+
+/** The previous run's result, when no input changed since (`checkInputs` found no change). */
 export function reuseRecordedRun(cache: DiskCache, record: RunRecord, outFile: string | undefined): ReusedRun | undefined {
   if (outFile && outputHolds(outFile, { bytes: record.manifestBytes, hash: record.manifestHash }, record)) {
     // The output is already this manifest: its text is read (from the output, just proven) only on demand.
@@ -191,11 +226,6 @@ function currentListing(root: DocsRoot, startedAtMs: number): RunRecord['listing
   const folders = root.listingStamps();
   const trusted = folders.every(({ stamp }) => trustworthyStamp(stamp, startedAtMs));
   return { hash: sha256(root.files().join('\n')), ...(trusted ? { folders: [...folders] } : {}) };
-}
-
-function listingUnchanged(root: DocsRoot, listing: RunRecord['listing']): boolean {
-  if (listing.folders?.every(({ path, stamp }) => sameStamp(root.stampOf(path), stamp))) return true;
-  return sha256(root.files().join('\n')) === listing.hash;
 }
 
 /**

@@ -52,6 +52,20 @@ describe('files changed just before a run', () => {
     await build(options);
     // Nothing changed, and the run is reused: but every input was hashed to prove it.
     expect(opened).toHaveLength(read);
+
+    // Later (an hour on), a run that proves them by hash again stamps them, and the next reads nothing.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_600_000);
+      opened.length = 0;
+      await build(options);
+      expect(opened).toHaveLength(read);
+      opened.length = 0;
+      await build(options);
+      expect(opened).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
