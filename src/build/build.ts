@@ -6,7 +6,7 @@ import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot, sha256 } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { checkInputs, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, stampedInputs, type InputCheck, type ManifestText, type RunRecord } from './run-record.js';
+import { checkInputs, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestText, type RunRecord } from './run-record.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -31,7 +31,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (check?.changed.length === 0) {
       const previous = reuseRecordedRun(cache!, record, options.outFile);
       if (previous) {
-        if (check.restamped) cache!.set('builds', cache!.key('run', runKey!), { ...record, inputs: check.inputs, listing: check.listing });
+        if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
       }
     } else if (check) {

@@ -72,7 +72,7 @@ export function trustworthyStamp(stamp: FileStamp, startedAtMs: number): boolean
 
 /** The record of the last run with this key, if one was kept. */
 export function loadRecord(cache: DiskCache, key: string): RunRecord | undefined {
-  const record = cache.get<RunRecord>('builds', cache.key('run', key));
+  const record = cache.get<RunRecord>('builds', recordEntry(cache, key));
   return record?.listing && Array.isArray(record.inputs) && record.pageIds ? record : undefined;
 }
 
@@ -219,7 +219,16 @@ export function rememberRun(
   // the same clock tick.
   const outputStamp = run.output ? stampAt(run.output, { followLinks: true }) : undefined;
   if (run.output && outputStamp) record.output = { file: run.output, stamp: outputStamp };
-  cache.set('builds', cache.key('run', key), record);
+  saveRecord(cache, key, record);
+}
+
+/** Stores a record under its key (`rememberRun`, or a reuse that only added stamps). */
+export function saveRecord(cache: DiskCache, key: string, record: RunRecord): void {
+  cache.set('builds', recordEntry(cache, key), record);
+}
+
+function recordEntry(cache: DiskCache, key: string): string {
+  return cache.key('run', key);
 }
 
 function currentListing(root: DocsRoot, startedAtMs: number): RunRecord['listing'] {
