@@ -44,6 +44,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const { runPipeline } = await import('./pipeline.js');
   const run = await runPipeline(root, options, cache);
+  // Pages of a run that got as far as a manifest were all looked up: older page entries can be pruned.
+  cache?.flush({ prune: run.manifest !== undefined });
   if (!run.manifest) return finish(options, run.diagnostics, cache?.diagnostics());
   if (options.jobChecks && !hasErrors(run.diagnostics)) {
     const { runJobChecks } = await import('../admin/index.js');
@@ -84,6 +86,7 @@ async function patchRun(
   const { patchEditedPages } = await import('./page-patch.js');
   const manifestText = await patchEditedPages(cache, root, record, changed, previous);
   if (manifestText === undefined) return undefined;
+  cache.flush({ prune: false });
   const result = finish(options, record.diagnostics, cache.diagnostics(), manifestText, record.stats);
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { sha256 } from '../root/index.js';
+import { PackStore } from './pack-store.js';
 
 const FORMAT = 'docs-build-cache';
-// 2: a page entry holds the page's invalid-UTF-8 diagnostic.
-const LAYOUT = 2;
+// 2: a page entry holds the page's invalid-UTF-8 diagnostic. 3: page entries live in packs.
+const LAYOUT = 3;
+/** Namespaces with an entry per page: one file each would cost more than the parse it saves. */
+const PACKED_NAMESPACES = new Set(['pages']);
 
 interface Meta {
   format: typeof FORMAT;
@@ -30,6 +33,7 @@ export class DiskCache {
   private warnedCorruptEntry = false;
 
   private usable = true;
+  private readonly packs = new Map<string, PackStore>();
 
   private constructor(
     readonly dir: string,
@@ -59,28 +63,60 @@ export class DiskCache {
 
   get<T>(namespace: string, key: string): T | undefined {
     if (!this.usable) return undefined;
-    let text: string;
+    const pack = this.packOf(namespace);
+    let text: string | undefined;
     try {
-      text = readFileSync(this.entryPath(namespace, key), 'utf8');
+      text = pack ? pack.read(key) : readFileSync(this.entryPath(namespace, key), 'utf8');
     } catch {
       return undefined;
     }
+    if (text === undefined) return undefined;
     try {
       const envelope = JSON.parse(text) as Envelope<T>;
       if (envelope && envelope.key === key && 'value' in envelope) return envelope.value;
     } catch {
       // fall through to the warning
     }
-    if (!this.warnedCorruptEntry) {
-      this.warnedCorruptEntry = true;
-      this.problems.push(createDiagnostic('cache/ignored', `a corrupt cache entry in ${this.dir} was ignored and will be rewritten`));
-    }
+    this.warnCorrupt();
     return undefined;
   }
 
+  /** Entries of packed namespaces are written by `flush`. */
   set<T>(namespace: string, key: string, value: T): void {
     if (this.readOnly || !this.usable) return;
-    this.writeEntry(this.entryPath(namespace, key), JSON.stringify({ key, value } satisfies Envelope<T>));
+    const text = JSON.stringify({ key, value } satisfies Envelope<T>);
+    const pack = this.packOf(namespace);
+    if (pack) pack.write(key, text);
+    else this.writeEntry(this.entryPath(namespace, key), text);
+  }
+
+  /** Whether a packed namespace holds any entry (a first build has none). */
+  hasEntries(namespace: string): boolean {
+    return this.usable && (this.packOf(namespace)?.hasEntries() ?? false);
+  }
+
+  /**
+   * Writes what `set` buffered for the packed namespaces. `prune`: the run looked up every page entry
+   * it needs, so entries no recent run used can go.
+   */
+  flush(options: { prune: boolean }): void {
+    for (const pack of this.packs.values()) pack.flush(options);
+  }
+
+  private packOf(namespace: string): PackStore | undefined {
+    if (!PACKED_NAMESPACES.has(namespace)) return undefined;
+    let pack = this.packs.get(namespace);
+    if (!pack) {
+      pack = new PackStore(path.join(this.dir, namespace), { readOnly: this.readOnly, onCorruptIndex: () => this.warnCorrupt() });
+      this.packs.set(namespace, pack);
+    }
+    return pack;
+  }
+
+  private warnCorrupt(): void {
+    if (this.warnedCorruptEntry) return;
+    this.warnedCorruptEntry = true;
+    this.problems.push(createDiagnostic('cache/ignored', `a corrupt cache entry in ${this.dir} was ignored and will be rewritten`));
   }
 
   private writeEntry(target: string, text: string | Uint8Array): void {
