@@ -33,8 +33,11 @@ import type { DiskCache } from '../cache/index.js';
 export interface OpenapiInput {
   root: DocsRoot;
   tree: NavTree;
-  /** Awaited only for `openapi:` frontmatter, so spec work overlaps page parsing. */
-  parsedPages: Promise<ReadonlyMap<string, ParsedPage>> | ReadonlyMap<string, ParsedPage>;
+  /**
+   * The parsed pages in navigation order, read last and one at a time (for `openapi:` frontmatter),
+   * so the spec work overlaps page parsing.
+   */
+  parsedPages: AsyncIterable<ParsedPage> | Iterable<ParsedPage>;
   site: Site;
   offline: boolean;
   cacheDir: string;
@@ -246,7 +249,7 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
   const mdxDecorations = new Map<string, (page: Page) => void>();
   const pageScopes = new Map<string, SpecAttachment | undefined>();
   for (const item of tree.pages) if (item.file && !pageScopes.has(item.file)) pageScopes.set(item.file, item.specScope);
-  for (const parsed of (await input.parsedPages).values()) {
+  for await (const parsed of input.parsedPages) {
     if (parsed.api) continue; // Hand-written endpoint pages take their data from the page itself.
     const scope = pageScopes.get(parsed.path) ?? tree.globalSpec;
     if (parsed.openapiRef) {

@@ -12,7 +12,7 @@ import { generatorName, generatorVersion } from '../version.js';
 import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
 import { toNavNodes } from './navigation-nodes.js';
 import { withEncodingProblem } from './page-patch.js';
-import { parsePages as parseInPool } from './page-pool.js';
+import { defaultMinPages, parseOnMainThread, startPagePool, type PagePool, type PoolOptions } from './page-pool.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {
@@ -31,6 +31,23 @@ export interface PipelineRun {
  * when the previous run cannot be reused, so a warm no-change run never pays for importing them.
  */
 export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: DiskCache | undefined): Promise<PipelineRun> {
+  // A first build parses most pages: its workers start now and load the parser while the config is read.
+  const poolOptions: PoolOptions = options.workers !== undefined ? { workers: options.workers } : {};
+  const firstBuild = !cache?.hasEntries('pages') && root.files().filter((file) => /\.mdx?$/.test(file)).length >= defaultMinPages;
+  const pool = firstBuild ? startPagePool(poolOptions) : undefined;
+  try {
+    return await runStages(root, options, cache, { started: pool, options: poolOptions });
+  } finally {
+    await pool?.close();
+  }
+}
+
+interface PoolPlan {
+  started: PagePool | undefined;
+  options: PoolOptions;
+}
+
+async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache | undefined, pool: PoolPlan): Promise<PipelineRun> {
   const diagnostics: Diagnostic[] = [];
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
   const loaded = loadConfig(root);
@@ -43,21 +60,21 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   const navigation = resolveNavigation(config, root);
   diagnostics.push(...navigation.diagnostics);
 
-  // Pages parse on worker threads while the main thread loads and validates the specs: the OpenAPI
-  // stage needs the parsed pages only at its end (for `openapi:` frontmatter).
-  const pagesParsed = parseNavigationPages(root, navigation.value, diagnostics, cache, options);
+  // Pages parse on worker threads while the main thread loads, validates and describes the specs,
+  // including those that `openapi:` frontmatter names, page by page as the parses come back.
+  const pagesParsed = parseNavigationPages(root, navigation.value, diagnostics, cache, options, pool);
   const settings = apiSettings(site, config);
   const openapiResolved = resolveOpenapi({
     root,
     tree: navigation.value,
-    parsedPages: pagesParsed,
+    parsedPages: pagesParsed.inOrder,
     site,
     offline: options.offline ?? false,
     cacheDir: path.join(cacheDir, 'remote'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(cache ? { cache } : {}),
   });
-  const [mdx, openapi] = await Promise.all([pagesParsed, openapiResolved]);
+  const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
   const pages: Record<string, Page> = {};
@@ -113,11 +130,18 @@ export async function runPipeline(root: DocsRoot, options: BuildOptions, cache: 
   };
 }
 
+interface NavigationPages {
+  /** Each page's parse in navigation order, as soon as it and every page before it are parsed. */
+  inOrder: AsyncIterable<ParsedPage>;
+  /** Every page by id, in navigation order, once all are parsed (their diagnostics pushed). */
+  all: Promise<Map<string, ParsedPage>>;
+}
+
 /**
  * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included):
  * from the cache when the page's bytes were seen before, else on the worker pool.
  */
-async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions): Promise<Map<string, ParsedPage>> {
+function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan): NavigationPages {
   const idOfFile = new Map<string, string>();
   const toParse: SourceFile[] = [];
   const results = new Map<string, StageResult<ParsedPage>>();
@@ -148,32 +172,84 @@ async function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: 
       if (key) keys.set(read.file.path, key);
     }
   }
+
   const total = idOfFile.size;
+  const arrivals = new Map<string, Deferred<ParsedPage>>();
+  for (const file of idOfFile.keys()) {
+    const known = results.get(file);
+    arrivals.set(file, known ? settled(known.value) : deferred());
+  }
   options.onProgress?.({ phase: 'pages', done: results.size, total });
-  const parsed = await parseInPool(toParse, {
-    ...(options.workers !== undefined ? { workers: options.workers } : {}),
-    onParsed: (done) => options.onProgress?.({ phase: 'pages', done: results.size + done, total }),
-  });
-  for (const [file, parsedPage] of parsed) {
+  // Import checks run as each parse arrives, while the workers go on with the others.
+  const importProblems = new Map<string, Diagnostic[]>();
+  const onResult = (file: string, parsedPage: StageResult<ParsedPage>): void => {
     // The bytes decide the encoding problem, so it is cached with the page (a page found unchanged
     // by its stamp is never decoded again).
     const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
     results.set(file, result);
+    importProblems.set(file, checkImports(result.value, root));
     const key = keys.get(file);
     if (key) cache!.set('pages', key, result);
+    arrivals.get(file)?.resolve(result.value);
+    options.onProgress?.({ phase: 'pages', done: results.size, total });
+  };
+  const parsed = parsePages(toParse, pool, onResult);
+  parsed.catch((error: unknown) => arrivals.forEach((arrival) => arrival.reject(error)));
+
+  const all = parsed.then(() => {
+    // Map in navigation order so the manifest does not depend on which worker finished first.
+    const pages = new Map<string, ParsedPage>();
+    for (const [file, id] of idOfFile) {
+      const result = results.get(file);
+      if (!result) continue;
+      diagnostics.push(...result.diagnostics, ...(importProblems.get(file) ?? checkImports(result.value, root)));
+      pages.set(id, result.value);
+    }
+    return pages;
+  });
+  async function* inOrder(): AsyncGenerator<ParsedPage> {
+    for (const arrival of arrivals.values()) yield await arrival.promise;
   }
-  // Map in navigation order so the manifest does not depend on which worker finished first.
-  const pages = new Map<string, ParsedPage>();
-  for (const [file, id] of idOfFile) {
-    const result = results.get(file);
-    if (!result) continue;
-    diagnostics.push(...result.diagnostics, ...checkImports(result.value, root));
-    pages.set(id, result.value);
-  }
-  return pages;
+  return { inOrder: inOrder(), all };
 }
 
+/** On the pool started for a first build, else on one started now if there are enough pages, else here. */
+async function parsePages(files: readonly SourceFile[], pool: PoolPlan, onResult: (file: string, result: StageResult<ParsedPage>) => void): Promise<void> {
+  if (files.length === 0) return;
+  if (pool.started) {
+    await pool.started.parse(files, onResult);
+    return;
+  }
+  const started = files.length >= (pool.options.minPages ?? defaultMinPages) ? startPagePool(pool.options) : undefined;
+  if (!started) {
+    parseOnMainThread(files, onResult);
+    return;
+  }
+  try {
+    await started.parse(files, onResult);
+  } finally {
+    await started.close();
+  }
+}
 
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  // The pool's failure reaches the caller through `all`; a page nobody awaited must not crash the process.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+function settled<T>(value: T): Deferred<T> {
+  return { promise: Promise.resolve(value), resolve: () => undefined, reject: () => undefined };
+}
 
 function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
   const at = (pointer: string) => config.locate(pointer);

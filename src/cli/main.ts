@@ -150,10 +150,15 @@ function compileOptions(io: CliIo, rootDir: string, options: CompileOptions, wri
 function progressReporter(io: CliIo): (event: BuildProgress) => void {
   const started = performance.now();
   let lastQuarter = 0;
+  let lastDrawn = 0;
   return (event) => {
-    if (event.total === 0 || performance.now() - started < 1000) return;
+    const now = performance.now();
+    if (event.total === 0 || now - started < 1000) return;
     const fraction = event.done / event.total;
     if (io.isTTY) {
+      // Progress comes page by page; a redraw every 50 ms is smooth enough.
+      if (event.done < event.total && now - lastDrawn < 50) return;
+      lastDrawn = now;
       const width = 30;
       const filled = Math.round(fraction * width);
       io.stderr(`\r  pages [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}${event.done === event.total ? '\n' : ''}`);

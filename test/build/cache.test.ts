@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.js';
-import { parsePages } from '../../src/build/page-pool.js';
+import { writeSite } from '../../bench/generate.js';
+import { parsePages, parseOnMainThread, startPagePool } from '../../src/build/page-pool.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { parseMdxPage } from '../../src/mdx/index.js';
 import { DocsRoot } from '../../src/root/index.js';
@@ -95,16 +96,38 @@ describe('incremental cache', () => {
   it('a corrupt cache entry is ignored with a warning, never trusted', async () => {
     const { root, cacheDir } = copyOfExample();
     await build({ root, cache: true, cacheDir });
-    for (const namespace of ['pages', 'builds']) {
-      for (const shard of readdirSync(path.join(cacheDir, namespace))) {
-        for (const entry of readdirSync(path.join(cacheDir, namespace, shard))) writeFileSync(path.join(cacheDir, namespace, shard, entry), '{"key": "x", "value": ');
-      }
+    for (const shard of readdirSync(path.join(cacheDir, 'builds'))) {
+      for (const entry of readdirSync(path.join(cacheDir, 'builds', shard))) writeFileSync(path.join(cacheDir, 'builds', shard, entry), '{"key": "x", "value": ');
+    }
+    // Page entries live in packs: every byte of them garbled, the index left intact.
+    const packs = readdirSync(path.join(cacheDir, 'pages')).filter((name) => name.endsWith('.pack'));
+    expect(packs).toHaveLength(1);
+    for (const pack of packs) {
+      const file = path.join(cacheDir, 'pages', pack);
+      writeFileSync(file, '{'.repeat(readFileSync(file).length));
     }
     const warm = await build({ root, cache: true, cacheDir });
     const cold = await build({ root, cache: false });
     expect(warm.diagnostics.filter((d) => d.code === 'cache/ignored')).toHaveLength(1);
     expect(serializeManifest(warm.manifest!)).toBe(serializeManifest(cold.manifest!));
     expect(warm.manifest!.diagnostics).toEqual(cold.manifest!.diagnostics);
+  });
+
+  it('a corrupt page index is ignored with a warning and rewritten', async () => {
+    const { root, cacheDir } = copyOfExample();
+    await build({ root, cache: true, cacheDir });
+    const index = path.join(cacheDir, 'pages', 'index.json');
+    writeFileSync(index, '{"format": "docs-build-pack-index", "run": 1, "entries": {"k": ["../../etc/passwd", 0, 10, 1]}}');
+    // docs.json edited: the stages run and look every page up.
+    writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"name": "Acme Platform"', '"name": "Acme Platform, edited"'));
+    const warm = await build({ root, cache: true, cacheDir });
+    const cold = await build({ root, cache: false });
+    expect(warm.diagnostics.filter((d) => d.code === 'cache/ignored')).toMatchObject([{ severity: 'warning', message: expect.stringContaining('corrupt cache entry') }]);
+    expect(serializeManifest(warm.manifest!)).toBe(serializeManifest(cold.manifest!));
+    const rewritten = JSON.parse(readFileSync(index, 'utf8'));
+    expect(Object.keys(rewritten.entries).length).toBe(cold.stats!.mdxPages);
+    const again = await build({ root, cache: true, cacheDir });
+    expect(again.diagnostics.filter((d) => d.code === 'cache/ignored')).toEqual([]);
   });
 
   it('a foreign cache is ignored with a warning and started afresh; --strict does not fail on it', async () => {
@@ -135,10 +158,55 @@ describe('MDX worker pool', () => {
       if (!read.ok) throw new Error('unreadable example page');
       return { ...read.file, path: `copy-${i}/${read.file.path}` };
     });
-    let progress = 0;
-    const pooled = await parsePages(files, { workers: 2, minPages: 1, onParsed: (done) => (progress = done) });
-    expect(progress).toBe(files.length);
+    const reported = new Map<string, unknown>();
+    const pooled = await parsePages(files, { workers: 2, minPages: 1, onResult: (file, result) => reported.set(file, result) });
+    expect([...reported.keys()].sort()).toEqual(files.map((f) => f.path).sort());
+    for (const [file, result] of reported) expect(result).toBe(pooled.get(file));
     expect(pooled.size).toBe(files.length);
     for (const file of files) expect(pooled.get(file.path)).toEqual(parseMdxPage(file));
   });
+
+  it('a pool started before its pages are known parses them like the main thread, reporting each as it arrives', async () => {
+    const files = examplePages(60);
+    const pool = startPagePool({ workers: 2 })!;
+    try {
+      const reported: string[] = [];
+      const pooled = await pool.parse(files, (file) => reported.push(file));
+      expect(reported.sort()).toEqual(files.map((f) => f.path).sort());
+      expect(pooled).toEqual(parseOnMainThread(files));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a pool whose workers stopped rejects the parse instead of waiting forever', async () => {
+    const pool = startPagePool({ workers: 1 })!;
+    await pool.close();
+    await expect(pool.parse(examplePages(10))).rejects.toThrow(/MDX worker exited/);
+  });
+
+  it('a site parsed on workers, its specs resolved meanwhile, equals the same site parsed on the main thread', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-pool-'));
+    made.push(dir);
+    writeSite(dir, { pages: 120, seed: 11 });
+    const pooled = await build({ root: dir, cache: false, workers: 1 });
+    const mainThread = await build({ root: dir, cache: false, workers: 0 });
+    expect(pooled.stats!.mdxPages).toBe(120);
+    // The generator's openapi: frontmatter pages, decorated from the spec while the other pages parsed.
+    expect(Object.values(pooled.manifest!.pages).filter((page) => page.kind === 'endpoint' && page.source.file.endsWith('.mdx') && page.operation).length).toBeGreaterThan(0);
+    expect(serializeManifest(pooled.manifest!)).toBe(serializeManifest(mainThread.manifest!));
+    expect(pooled.diagnostics).toEqual(mainThread.diagnostics);
+  });
 });
+
+function examplePages(count: number): Array<ReturnType<typeof readExamplePage>> {
+  const root = DocsRoot.open(example)!;
+  const pages = root.files().filter((f) => /\.mdx?$/.test(f));
+  return Array.from({ length: count }, (_, i) => readExamplePage(root, pages[i % pages.length]!, i));
+}
+
+function readExamplePage(root: DocsRoot, file: string, copy: number) {
+  const read = root.read(file);
+  if (!read.ok) throw new Error(`unreadable example page ${file}`);
+  return { ...read.file, path: `copy-${copy}/${read.file.path}` };
+}
