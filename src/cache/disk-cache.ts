@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
@@ -152,13 +152,17 @@ export class DiskCache {
   }
 
   private linkEntry(target: string, source: string): boolean {
+    // Already a link to it: renaming a link over another link of the same file does nothing and
+    // would leave the temporary link behind (POSIX rename), one per run that found its output current.
+    if (sameFile(target, source)) return true;
+    const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       linkSync(source, temporary);
       renameSync(temporary, target);
       return true;
     } catch {
+      rmSync(temporary, { force: true });
       return false;
     }
   }
@@ -196,5 +200,14 @@ export class DiskCache {
     } catch {
       // Unwritable: every lookup misses.
     }
+  }
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [first, second] = [statSync(a, { bigint: true }), statSync(b, { bigint: true })];
+    return first.ino === second.ino && first.dev === second.dev;
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,23 @@ describe('incremental cache', () => {
     const again = await build({ root, cache: true, cacheDir, outFile });
     expect(readFileSync(outFile, 'utf8')).toBe(written);
     expect(serializeManifest(again.manifest!)).toBe(written);
+  });
+
+  it('runs that find their output current leave no temporary links in the cache', async () => {
+    const { root, cacheDir } = copyOfExample();
+    const outFile = path.join(path.dirname(cacheDir), 'out', 'manifest.json');
+    await build({ root, cache: true, cacheDir, outFile });
+    const before = statSync(outFile);
+    // A docs.json edit that changes no output: the stages run and find the output already holds their manifest.
+    for (let run = 0; run < 3; run++) {
+      writeFileSync(path.join(root, 'docs.json'), `${readFileSync(path.join(root, 'docs.json'), 'utf8')}\n`);
+      expect((await build({ root, cache: true, cacheDir, outFile })).written).toBe(outFile);
+    }
+    expect(statSync(outFile).ino).toBe(before.ino);
+    const files = readdirSync(cacheDir, { recursive: true }).map(String);
+    expect(files.filter((file) => file.endsWith('.tmp'))).toEqual([]);
+    // The output and the cache's copy of the manifest: one file, two names.
+    expect(statSync(outFile).nlink).toBe(2);
   });
 
   it('a corrupt cache entry is ignored with a warning, never trusted', async () => {
