@@ -11,7 +11,7 @@ import path from 'node:path';
 import { generatorName, generatorVersion } from '../version.js';
 import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
 import { toNavNodes } from './navigation-nodes.js';
-import { withEncodingProblem } from './page-patch.js';
+import { stageFingerprint, withEncodingProblem } from './page-patch.js';
 import { defaultMinPages, parseOnMainThread, startPagePool, type PagePool, type PoolOptions } from './page-pool.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
@@ -24,6 +24,8 @@ export interface PipelineRun {
   reusable: boolean;
   /** MDX pages by file, with the id of the manifest page each produced (not one that lost a collision). */
   pageIds: Record<string, string>;
+  /** The `stageFingerprint` of each page in `pageIds`. */
+  pageFingerprints: Record<string, string>;
 }
 
 /**
@@ -53,7 +55,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const loaded = loadConfig(root);
   diagnostics.push(...loaded.diagnostics);
   const config = loaded.value;
-  if (!config) return { diagnostics, reusable: false, pageIds: {} };
+  if (!config) return { diagnostics, reusable: false, pageIds: {}, pageFingerprints: {} };
 
   diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
   const site = normalizeSite(config.value);
@@ -94,7 +96,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     pageSources.set(page.id, { label: sourceLabel, locate });
   };
 
-  for (const [id, parsed] of mdx) {
+  for (const [id, parsed] of mdx.pages) {
     const page = mdxPage(id, parsed, settings, openapi, diagnostics);
     addPage(page, parsed.path);
   }
@@ -120,13 +122,19 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     diagnostics: { errors: 0, warnings: 0 },
   };
   const pageIds: Record<string, string> = {};
-  for (const [id, parsed] of mdx) if (pages[id]?.source.file === parsed.path && pages[id]?.kind !== 'openapi') pageIds[parsed.path] = id;
+  const pageFingerprints: Record<string, string> = {};
+  for (const [id, parsed] of mdx.pages) {
+    if (pages[id]?.source.file !== parsed.path || pages[id]?.kind === 'openapi') continue;
+    pageIds[parsed.path] = id;
+    pageFingerprints[parsed.path] = mdx.fingerprints.get(parsed.path)!;
+  }
   return {
     manifest,
     diagnostics,
-    stats: statsOf(manifest, mdx.size),
+    stats: statsOf(manifest, mdx.pages.size),
     reusable: Object.values(openapi.specs).every((spec) => spec.url === undefined),
     pageIds,
+    pageFingerprints,
   };
 }
 
@@ -134,7 +142,13 @@ interface NavigationPages {
   /** Each page's parse in navigation order, as soon as it and every page before it are parsed. */
   inOrder: AsyncIterable<ParsedPage>;
   /** Every page by id, in navigation order, once all are parsed (their diagnostics pushed). */
-  all: Promise<Map<string, ParsedPage>>;
+  all: Promise<{ pages: Map<string, ParsedPage>; fingerprints: Map<string, string> }>;
+}
+
+/** A page cache entry: the page's result and its `stageFingerprint`, computed once with the parse. */
+interface PageEntry {
+  result: StageResult<ParsedPage>;
+  fingerprint: string;
 }
 
 /**
@@ -144,14 +158,14 @@ interface NavigationPages {
 function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan): NavigationPages {
   const idOfFile = new Map<string, string>();
   const toParse: SourceFile[] = [];
-  const results = new Map<string, StageResult<ParsedPage>>();
+  const results = new Map<string, PageEntry>();
   const keys = new Map<string, string>();
   const encodingProblems = new Map<string, Diagnostic>();
   const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
   for (const item of pageItems) {
     // A page the last run read, unchanged by its stamp, is looked up without reading it.
     const unchanged = cache ? root.unchangedHash(item.file!) : undefined;
-    const known = unchanged === undefined ? undefined : cache!.get<StageResult<ParsedPage>>('pages', cache!.key('page', item.file!, unchanged));
+    const known = unchanged === undefined ? undefined : cache!.get<PageEntry>('pages', cache!.key('page', item.file!, unchanged));
     if (known) {
       results.set(item.file!, known);
       continue;
@@ -165,7 +179,7 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
     const encoding = invalidUtf8Diagnostic(read.file);
     if (encoding) encodingProblems.set(read.file.path, encoding);
     const key = cache?.key('page', read.file.path, read.file.hash);
-    const hit = key ? cache!.get<StageResult<ParsedPage>>('pages', key) : undefined;
+    const hit = key ? cache!.get<PageEntry>('pages', key) : undefined;
     if (hit) results.set(read.file.path, hit);
     else {
       toParse.push(read.file);
@@ -177,7 +191,7 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
   const arrivals = new Map<string, Deferred<ParsedPage>>();
   for (const file of idOfFile.keys()) {
     const known = results.get(file);
-    arrivals.set(file, known ? settled(known.value) : deferred());
+    arrivals.set(file, known ? settled(known.result.value) : deferred());
   }
   options.onProgress?.({ phase: 'pages', done: results.size, total });
   // Import checks run as each parse arrives, while the workers go on with the others.
@@ -186,10 +200,11 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
     // The bytes decide the encoding problem, so it is cached with the page (a page found unchanged
     // by its stamp is never decoded again).
     const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
-    results.set(file, result);
+    const entry: PageEntry = { result, fingerprint: stageFingerprint(result) };
+    results.set(file, entry);
     importProblems.set(file, checkImports(result.value, root));
     const key = keys.get(file);
-    if (key) cache!.set('pages', key, result);
+    if (key) cache!.set('pages', key, entry);
     arrivals.get(file)?.resolve(result.value);
     options.onProgress?.({ phase: 'pages', done: results.size, total });
   };
@@ -199,13 +214,16 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
   const all = parsed.then(() => {
     // Map in navigation order so the manifest does not depend on which worker finished first.
     const pages = new Map<string, ParsedPage>();
+    const fingerprints = new Map<string, string>();
     for (const [file, id] of idOfFile) {
-      const result = results.get(file);
-      if (!result) continue;
+      const entry = results.get(file);
+      if (!entry) continue;
+      const { result } = entry;
       diagnostics.push(...result.diagnostics, ...(importProblems.get(file) ?? checkImports(result.value, root)));
       pages.set(id, result.value);
+      fingerprints.set(file, entry.fingerprint);
     }
-    return pages;
+    return { pages, fingerprints };
   });
   async function* inOrder(): AsyncGenerator<ParsedPage> {
     for (const arrival of arrivals.values()) yield await arrival.promise;

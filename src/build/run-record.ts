@@ -25,6 +25,8 @@ export interface RunRecord {
   inputs: RecordedInput[];
   /** MDX pages by file, each with the id of the manifest page it alone produced (see `page-patch.ts`). */
   pageIds: Record<string, string>;
+  /** The `stageFingerprint` of each page in `pageIds`: what a patch compares an edited page with. */
+  pageFingerprints: Record<string, string>;
   manifestKey: string;
   manifestHash: string;
   manifestBytes: number;
@@ -73,7 +75,7 @@ export function trustworthyStamp(stamp: FileStamp, startedAtMs: number): boolean
 /** The record of the last run with this key, if one was kept. */
 export function loadRecord(cache: DiskCache, key: string): RunRecord | undefined {
   const record = cache.get<RunRecord>('builds', recordEntry(cache, key));
-  return record?.listing && Array.isArray(record.inputs) && record.pageIds ? record : undefined;
+  return record?.listing && Array.isArray(record.inputs) && record.pageIds && record.pageFingerprints ? record : undefined;
 }
 
 /** The inputs of a record whose stamps can stand for their hashes (see `DocsRoot.rememberHashes`). */
@@ -193,6 +195,7 @@ export function rememberRun(
     diagnostics: Diagnostic[];
     stats: BuildStats;
     pageIds: Record<string, string>;
+    pageFingerprints: Record<string, string>;
     startedAtMs: number;
     output?: string;
     inputs?: RecordedInput[];
@@ -201,12 +204,15 @@ export function rememberRun(
 ): void {
   const manifestKey = cache.key('manifest', key);
   // The copy is what a later run reuses when the output is gone or edited; when the output holds this
-  // manifest, a hard link to it costs nothing (the output is replaced by rename, never written in place).
+  // manifest, a hard link to it costs nothing. A patch written into the output in place changes the
+  // copy too, and the record written next vouches for the new bytes; if the run stops in between,
+  // neither matches the old record's hash and the next run runs the stages.
   cache.setBytes('builds', manifestKey, run.manifestText, run.output);
   const record: RunRecord = {
     listing: run.listing ?? currentListing(root, run.startedAtMs),
     inputs: run.inputs ?? root.readFiles().map(({ path, hash }) => recordedInput(root, path, hash, run.startedAtMs)),
     pageIds: run.pageIds,
+    pageFingerprints: run.pageFingerprints,
     manifestKey,
     manifestHash: run.manifestHash,
     manifestBytes: Buffer.byteLength(run.manifestText),

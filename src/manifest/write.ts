@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -41,6 +41,41 @@ export function writeFileAtomic(target: string, contents: string | Uint8Array): 
   }
   syncDirectory(directory);
   removeStaleTemporaries(directory, prefix);
+}
+
+/** Bytes of a file to replace in place: at `offset`, `before` becomes `after` (same length). */
+export interface InPlaceEdit {
+  offset: number;
+  before: Buffer;
+  after: Buffer;
+}
+
+/**
+ * Replaces byte ranges of an existing file in place and flushes them, for edits after which the file is
+ * valid at every instant: a sha256 in hex swapped for another inside a JSON string is valid JSON
+ * whichever of its bytes a reader or a crash catches. Nothing is written (false) unless the open file
+ * passes `isExpected` (checked on the descriptor, so a file renamed over the target meanwhile is not
+ * the one written) and every range holds its `before` bytes.
+ */
+export function patchFileInPlace(target: string, edits: readonly InPlaceEdit[], isExpected: (stats: Stats) => boolean): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(resolveTarget(target), 'r+');
+    if (!isExpected(fstatSync(fd))) return false;
+    for (const { offset, before, after } of edits) {
+      if (before.length !== after.length) return false;
+      const found = Buffer.alloc(before.length);
+      if (readSync(fd, found, 0, found.length, offset) !== found.length || !found.equals(before)) return false;
+    }
+    for (const { offset, after } of edits) {
+      let written = 0;
+      while (written < after.length) written += writeSync(fd, after, written, after.length - written, offset + written);
+    }
+    fdatasyncSync(fd);
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** The file a write to `target` must replace: the end of its symlink chain, or `target` itself. */

@@ -166,6 +166,8 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
   it('patches the manifest for an edit of nothing but the text of a page, without running the stages', async () => {
     const { root, options, opened } = site();
     await build(options());
+    const output = options().outFile!;
+    const inode = statSync(output).ino;
     const edits: Array<[string, string, (text: string) => string]> = [
       ['a paragraph appended', 'quickstart.mdx', (text) => `${text}\nA new paragraph.\n`],
       ['a word changed in the prose, before the fields, keeping every position', 'api-pages/get-task.mdx', (text) => text.replace('A relative target', 'A relative TARGET')],
@@ -182,7 +184,39 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
       // edited by earlier steps, whose new stamps were too recent to be recorded.
       expect(opened, what).toContain(file);
       expect(opened.filter((opening) => !edited.has(opening)), what).toEqual([]);
+      // The output's hashes were written in place: the same file, and equal to a cold build's.
+      expect(statSync(output).ino, what).toBe(inode);
+      expect(readFileSync(output, 'utf8'), what).toBe(serializeManifest((await build({ root, cache: false })).manifest!));
     }
+  });
+
+  it('patches from the run record alone: the page cache is not needed', async () => {
+    const { root, options, opened } = site();
+    await build(options());
+    rmSync(path.join(path.dirname(root), 'cache', 'pages'), { recursive: true });
+    const page = path.join(root, 'quickstart.mdx');
+    for (const line of ['First addition.', 'Second addition.']) {
+      writeFileSync(page, `${readFileSync(page, 'utf8')}\n${line}\n`);
+      opened.length = 0;
+      await expectLikeCold(root, options(), line);
+      expect(opened, line).not.toContain('docs.json');
+    }
+  });
+
+  it('rewrites the whole output when it is not the file the last run left, and never patches it in place', async () => {
+    const { root, options } = site();
+    await build(options());
+    const output = options().outFile!;
+    // Another program replaced the output with the same bytes (a copy: a new file, a new stamp).
+    const copy = `${output}.copy`;
+    cpSync(output, copy);
+    renameSync(copy, output);
+    const replaced = statSync(output).ino;
+    const page = path.join(root, 'quickstart.mdx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nAn addition.\n`);
+    await expectLikeCold(root, options(), 'output replaced');
+    expect(statSync(output).ino).not.toBe(replaced);
+    expect(readFileSync(output, 'utf8')).toBe(serializeManifest((await build({ root, cache: false })).manifest!));
   });
 
   it('runs the stages when an edit changes more than the text', async () => {
@@ -241,9 +275,11 @@ describe('replaceContentHash', () => {
   const manifest = (): Buffer =>
     Buffer.from(serializeManifest({ manifestVersion: 1, pages: { one: { id: 'one', contentHash: a }, 'twö': { id: 'twö', contentHash: b } }, openapi: {}, schemas: {} } as never));
 
-  it('changes the hash of the named page only, in place', () => {
+  it('changes the hash of the named page only, in place, and says where', () => {
     const bytes = manifest();
-    expect(replaceContentHash(bytes, 'twö', b, c)).toBe(true);
+    const offset = replaceContentHash(bytes, 'twö', b, c)!;
+    expect(bytes.toString('latin1', offset, offset + 64)).toBe(c);
+    expect(manifest().toString('latin1', offset, offset + 64)).toBe(b);
     const pages = (JSON.parse(bytes.toString('utf8')) as { pages: Record<string, { contentHash: string }> }).pages;
     expect(pages['twö']!.contentHash).toBe(c);
     expect(pages['one']!.contentHash).toBe(a);
@@ -252,7 +288,7 @@ describe('replaceContentHash', () => {
   it('changes nothing when the page, or its recorded hash in its own entry, is not there', () => {
     for (const [id, before] of [['three', a], ['one', b], ['twö', 'not-a-hash']] as const) {
       const bytes = manifest();
-      expect(replaceContentHash(bytes, id, before, c), `${id} ${before}`).toBe(false);
+      expect(replaceContentHash(bytes, id, before, c), `${id} ${before}`).toBeUndefined();
       expect(bytes.equals(manifest())).toBe(true);
     }
   });
