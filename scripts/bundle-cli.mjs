@@ -5,6 +5,20 @@
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// acorn ships an ESM and a CommonJS build; micromark-extension-mdxjs imports the first and acorn-jsx
+// requires the second, so both were bundled (236 KB more for every run that parses a page to compile).
+// acorn-jsx takes the Parser it extends from its argument anyway: one acorn serves both.
+const oneAcorn = {
+  name: 'one-acorn',
+  setup(build) {
+    build.onResolve({ filter: /^acorn$/ }, async (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const resolved = await build.resolve('acorn', { kind: 'import-statement', resolveDir: args.resolveDir });
+      return resolved.errors.length > 0 ? undefined : { path: resolved.path };
+    });
+  },
+};
+
 // Chunk names carry content hashes: without a clean folder, every rebuild would leave the old ones.
 rmSync('dist/bin', { recursive: true, force: true });
 
@@ -22,5 +36,6 @@ await build({
   mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies call require(); give them one.
   banner: { js: "import { createRequire as __docsBuildCreateRequire } from 'node:module'; const require = __docsBuildCreateRequire(import.meta.url);" },
+  plugins: [oneAcorn],
   logLevel: 'warning',
 });
