@@ -3,11 +3,11 @@ import { DiskCache } from '../cache/index.js';
 import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
-import { patchFileInPlace, writeFileAtomic } from '../manifest/write.js';
-import { DocsRoot, sameStamp, sha256 } from '../root/index.js';
+import { writeFileAtomic } from '../manifest/write.js';
+import { DocsRoot } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { checkInputs, loadRecord, outputHolds, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestText, type RunRecord } from './run-record.js';
-import type { ContentHashEdit } from './page-patch.js';
+import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from './run-record.js';
+import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from './page-patch.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -56,14 +56,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const final = finalDiagnostics(run.diagnostics, options);
   const counts = countBySeverity(final);
   const manifest: Manifest = { ...run.manifest, diagnostics: { errors: counts.errors, warnings: counts.warnings } };
-  const manifestText = serializeManifest(manifest);
-  const manifestHash = sha256(manifestText);
+  const manifestBytes = Buffer.from(serializeManifest(manifest), 'utf8');
+  const digest = manifestDigest(manifestBytes);
   // An output that already holds this manifest is left untouched (its time stamp too).
-  const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: Buffer.byteLength(manifestText), hash: manifestHash }, record);
-  const result = finish(options, final, cache?.diagnostics() ?? [], current ? { upToDate: true, load: () => manifestText } : manifestText, run.stats, manifest);
+  const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: manifestBytes.length, hash: digest.hash }, record);
+  const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes.toString('utf8') } : manifestBytes;
+  const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest);
   if (cache && runKey && run.reusable) {
-    const output = result.written ? { output: result.written } : {};
-    rememberRun(cache, root, runKey, { manifestText, manifestHash, diagnostics: final, stats: run.stats!, pageIds: run.pageIds, pageFingerprints: run.pageFingerprints, startedAtMs, ...output });
+    rememberRun(cache, root, runKey, {
+      manifest: manifestBytes,
+      digest,
+      manifestBytes: manifestBytes.length,
+      contentHashAt: contentHashOffsets(manifestBytes, run.pageIds),
+      diagnostics: final,
+      stats: run.stats!,
+      pageIds: run.pageIds,
+      pageFingerprints: run.pageFingerprints,
+      startedAtMs,
+      ...(result.written ? { output: result.written } : {}),
+    });
   }
   return result;
 }
@@ -82,49 +93,39 @@ async function patchRun(
   startedAtMs: number,
 ): Promise<BuildResult | undefined> {
   const { changed } = check;
-  const previous = recordedManifest(cache, record, options.outFile);
-  if (previous === undefined) return undefined;
-  const { patchEditedPages } = await import('./page-patch.js');
-  const patched = await patchEditedPages(root, record, changed, previous);
-  if (patched === undefined) return undefined;
-  const { manifest } = patched;
+  const patch = await patchEditedPages(root, record, changed);
+  if (patch === undefined) return undefined;
+  const outFile = options.outFile;
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
-  const inPlace = options.outFile !== undefined && !hasErrors(record.diagnostics) && patchOutputInPlace(options.outFile, record, patched.edits);
-  const manifestText: ManifestText = inPlace ? { upToDate: true, load: () => manifest.toString('utf8') } : manifest;
+  let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
+  if (outFile !== undefined && !hasErrors(record.diagnostics)) patched = patchRecordedOutput(outFile, record, patch.edits);
+  if (!patched) {
+    const previous = recordedManifest(cache, record, outFile);
+    if (previous === undefined || !applyContentHashEdits(previous, patch.edits)) return undefined;
+    patched = { manifest: previous, digest: manifestDigest(previous) };
+  }
+  const { manifest } = patched;
+  const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
   const result = finish(options, record.diagnostics, cache.diagnostics(), manifestText, record.stats);
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
   const inputs = check.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
   rememberRun(cache, root, runKey, {
-    manifestText: manifest,
-    manifestHash: sha256(manifest),
+    manifest,
+    digest: patched.digest,
+    manifestBytes: record.manifestBytes,
+    contentHashAt: record.contentHashAt,
     diagnostics: record.diagnostics,
     stats: record.stats,
     pageIds: record.pageIds,
-    pageFingerprints: { ...record.pageFingerprints, ...patched.fingerprints },
+    pageFingerprints: { ...record.pageFingerprints, ...patch.fingerprints },
     startedAtMs,
     inputs,
     listing: check.listing,
     ...(result.written ? { output: result.written } : {}),
   });
   return result;
-}
-
-/**
- * Writes a patch's hash edits into the output in place, when the output is the very file the last run
- * left (its stamp, checked on the open file) and still holds the old hashes where the edits go.
- */
-function patchOutputInPlace(outFile: string, record: RunRecord, edits: readonly ContentHashEdit[]): boolean {
-  const recorded = record.output;
-  if (recorded?.file !== outFile) return false;
-  const ranges = edits.map(({ offset, before, after }) => ({ offset, before: Buffer.from(before, 'latin1'), after: Buffer.from(after, 'latin1') }));
-  try {
-    return patchFileInPlace(outFile, ranges, (stats) => sameStamp({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs }, recorded.stamp));
-  } catch {
-    // Unwritable in place (permissions, a vanished file): the whole manifest is written instead.
-    return false;
-  }
 }
 
 /** Sorted, with duplicates merged, warnings promoted under `--strict`. */

@@ -18,9 +18,8 @@ export interface ContentHashEdit {
   after: string;
 }
 
-export interface PatchedManifest {
-  /** The last manifest with the edits applied. */
-  manifest: Buffer;
+export interface PagePatch {
+  /** Where the edited pages' hashes change in the last manifest. */
   edits: ContentHashEdit[];
   /** The edited pages' new fingerprints (`stageFingerprint`). */
   fingerprints: Record<string, string>;
@@ -42,49 +41,73 @@ export function stageFingerprint(result: StageResult<ParsedPage>): string {
  * patched instead of running every stage again.
  *
  * `changed` are pages of the record (and the only changed inputs). Each is parsed again and its
- * fingerprint compared with the one the record kept: equal means only the page's `contentHash` changes;
- * otherwise the patch is refused (undefined) and the caller runs the stages.
+ * fingerprint compared with the one the record kept: equal means only the page's `contentHash` changes,
+ * at the offset the record kept; otherwise the patch is refused (undefined) and the caller runs the stages.
  */
-export async function patchEditedPages(root: DocsRoot, record: RunRecord, changed: readonly string[], previousManifest: Buffer): Promise<PatchedManifest | undefined> {
+export async function patchEditedPages(root: DocsRoot, record: RunRecord, changed: readonly string[]): Promise<PagePatch | undefined> {
   const { parseMdxPage } = await import('../mdx/index.js');
   const recordedHash = new Map(record.inputs.map((input) => [input.path, input.hash]));
-  const manifest = previousManifest;
   const edits: ContentHashEdit[] = [];
   const fingerprints: Record<string, string> = {};
   for (const file of changed) {
     const before = recordedHash.get(file);
-    const id = record.pageIds[file];
+    const offset = record.contentHashAt[file];
     const fingerprint = record.pageFingerprints[file];
-    if (before === undefined || id === undefined || fingerprint === undefined) return undefined;
+    if (before === undefined || offset === undefined || fingerprint === undefined) return undefined;
     const read = root.read(file, { keep: false });
     if (!read.ok) return undefined;
     const result = withEncodingProblem(parseMdxPage(read.file), invalidUtf8Diagnostic(read.file));
     fingerprints[file] = stageFingerprint(result);
     if (fingerprints[file] !== fingerprint) return undefined;
-    const offset = replaceContentHash(manifest, id, before, read.file.hash);
-    if (offset === undefined) return undefined;
     edits.push({ offset, before, after: read.file.hash });
   }
-  return { manifest, edits, fingerprints };
+  return { edits, fingerprints };
+}
+
+/** Applies the edits to the manifest's bytes; false, with nothing changed, unless each finds its old hash. */
+export function applyContentHashEdits(manifest: Buffer, edits: readonly ContentHashEdit[]): boolean {
+  const holds = ({ offset, before }: ContentHashEdit): boolean => offset + before.length <= manifest.length && manifest.toString('latin1', offset, offset + before.length) === before;
+  if (!edits.every(holds)) return false;
+  for (const { offset, after } of edits) manifest.write(after, offset, 'latin1');
+  return true;
 }
 
 /**
- * Changes page `id`'s `contentHash` from `before` to `after` in the manifest's bytes, in place (both are
- * sha256 hex: same length, ASCII), and returns where. Relies on the layout of `serializeManifest`
- * (two-space indentation, `pages` before the other keyed tables); undefined, with nothing changed, when
- * the bytes are not laid out so.
+ * Where each page's `contentHash` digits are in a manifest, by the page's file (`pageIds`), found in one
+ * pass. Relies on the layout of `serializeManifest` (two-space indentation: page ids are the keys at
+ * depth 2 of `pages`, their fields at depth 3); a page not laid out so is left out, and is then never
+ * patched.
  */
-export function replaceContentHash(manifest: Buffer, id: string, before: string, after: string): number | undefined {
+export function contentHashOffsets(manifest: Buffer, pageIds: Readonly<Record<string, string>>): Record<string, number> {
+  const fileOfId = new Map(Object.entries(pageIds).map(([file, id]) => [id, file]));
+  const offsets: Record<string, number> = {};
   const pages = manifest.indexOf('\n  "pages": {\n');
-  if (pages === -1) return undefined;
-  // Page ids are the keys at depth 2; the entry ends at the first line closing that depth.
-  const start = manifest.indexOf(`\n    ${JSON.stringify(id)}: {\n`, pages);
-  if (start === -1) return undefined;
-  const end = manifest.indexOf('\n    }', start + 1);
-  const field = `\n      "contentHash": "${before}"`;
-  const at = manifest.indexOf(field, start);
-  if (at === -1 || end === -1 || at > end || !/^[0-9a-f]{64}$/.test(before) || !/^[0-9a-f]{64}$/.test(after)) return undefined;
-  const offset = at + field.length - 1 - before.length;
-  manifest.write(after, offset, 'latin1');
-  return offset;
+  if (pages === -1) return offsets;
+  const pagesEnd = manifest.indexOf('\n  }', pages + 1);
+  const field = Buffer.from('\n      "contentHash": "');
+  let cursor = pages;
+  while (true) {
+    const start = manifest.indexOf('\n    "', cursor);
+    if (start === -1 || (pagesEnd !== -1 && start > pagesEnd)) break;
+    const keyEnd = manifest.indexOf('": {\n', start);
+    const end = manifest.indexOf('\n    }', start + 1);
+    if (keyEnd === -1 || end === -1) break;
+    const file = fileOfId.get(parseKey(manifest.toString('utf8', start + 5, keyEnd + 1)));
+    const at = manifest.indexOf(field, start);
+    if (file !== undefined && at !== -1 && at < end) {
+      const offset = at + field.length;
+      if (/^[0-9a-f]{64}"$/.test(manifest.toString('latin1', offset, offset + 65))) offsets[file] = offset;
+    }
+    cursor = end;
+  }
+  return offsets;
+}
+
+function parseKey(json: string): string {
+  try {
+    const key: unknown = JSON.parse(json);
+    return typeof key === 'string' ? key : '';
+  } catch {
+    return '';
+  }
 }

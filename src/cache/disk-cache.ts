@@ -142,13 +142,14 @@ export class DiskCache {
 
   /**
    * Stores `bytes`; as a hard link to `sameAs` when that file holds exactly these bytes and can be
-   * linked (same file system), else as a copy. Readers verify the bytes by hash in any case.
+   * linked (same file system), else as a copy (`bytes` may be a function, called only then). Readers
+   * verify the bytes by hash in any case.
    */
-  setBytes(namespace: string, key: string, bytes: string | Uint8Array, sameAs?: string): void {
+  setBytes(namespace: string, key: string, bytes: string | Uint8Array | (() => Uint8Array), sameAs?: string): void {
     if (this.readOnly || !this.usable) return;
     const target = this.entryPath(namespace, key, '.txt');
     if (sameAs !== undefined && this.linkEntry(target, sameAs)) return;
-    this.writeEntry(target, bytes);
+    this.writeEntry(target, typeof bytes === 'function' ? bytes() : bytes);
   }
 
   private linkEntry(target: string, source: string): boolean {

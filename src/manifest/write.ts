@@ -55,9 +55,10 @@ export interface InPlaceEdit {
  * valid at every instant: a sha256 in hex swapped for another inside a JSON string is valid JSON
  * whichever of its bytes a reader or a crash catches. Nothing is written (false) unless the open file
  * passes `isExpected` (checked on the descriptor, so a file renamed over the target meanwhile is not
- * the one written) and every range holds its `before` bytes.
+ * the one written) and every range holds its `before` bytes. `afterWrite` reads what it needs of the
+ * written file through the same descriptor.
  */
-export function patchFileInPlace(target: string, edits: readonly InPlaceEdit[], isExpected: (stats: Stats) => boolean): boolean {
+export function patchFileInPlace(target: string, edits: readonly InPlaceEdit[], isExpected: (stats: Stats) => boolean, afterWrite?: (fd: number) => void): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(resolveTarget(target), 'r+');
@@ -72,6 +73,8 @@ export function patchFileInPlace(target: string, edits: readonly InPlaceEdit[], 
       while (written < after.length) written += writeSync(fd, after, written, after.length - written, offset + written);
     }
     fdatasyncSync(fd);
+    // Still the file that was checked and written, whatever has been renamed over its path since.
+    afterWrite?.(fd);
     return true;
   } finally {
     if (fd !== undefined) closeSync(fd);

@@ -2,9 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlin
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeSite } from '../../bench/generate.js';
 import { build, type BuildOptions } from '../../src/build/index.js';
-import { replaceContentHash } from '../../src/build/page-patch.js';
-import { stampMarginMs, trustworthyStamp } from '../../src/build/run-record.js';
+import { applyContentHashEdits, contentHashOffsets } from '../../src/build/page-patch.js';
+import { hashOfBlocks, manifestBlockBytes, manifestDigest, stampMarginMs, trustworthyStamp } from '../../src/build/run-record.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { sameStamp, type FileStamp } from '../../src/root/index.js';
 
@@ -255,6 +256,36 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
     await expectLikeCold(root, options(), 'one of two identical pages edited');
   });
 
+  it('keeps the manifest hash of a multi-block output right through in-place patches', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-blocks-'));
+    made.push(dir);
+    const root = path.join(dir, 'site');
+    writeSite(root, { pages: 400, seed: 5 });
+    const options: BuildOptions = { root, cache: true, cacheDir: path.join(dir, 'cache'), outFile: path.join(dir, 'out', 'manifest.json') };
+    const first = await build(options);
+    const output = options.outFile!;
+    expect(statSync(output).size).toBeGreaterThan(2 * manifestBlockBytes);
+    const inode = statSync(output).ino;
+    // Pages spread over the manifest's blocks, one after another.
+    const pages = Object.values(first.manifest!.pages).filter((page) => page.kind === 'page' && page.source.file.endsWith('.mdx')).map((page) => page.source.file);
+    for (const file of [pages[0]!, pages[Math.floor(pages.length / 2)]!, pages[pages.length - 1]!]) {
+      writeFileSync(path.join(root, file), `${readFileSync(path.join(root, file), 'utf8')}\nAppended to ${file}.\n`);
+      await build(options);
+      expect(statSync(output).ino, file).toBe(inode);
+    }
+    expect(readFileSync(output, 'utf8')).toBe(serializeManifest((await build({ root, cache: false })).manifest!));
+    // A new stamp with the same bytes: only the recorded hash can tell the output is still current.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(output, later, later);
+    const touched = statSync(output).mtimeMs;
+    const opened: string[] = [];
+    await build({ ...options, onOpen: (file) => opened.push(path.relative(root, file)) });
+    // Reused, not run again: the stages would read docs.json.
+    expect(opened).not.toContain('docs.json');
+    expect(statSync(output).ino).toBe(inode);
+    expect(statSync(output).mtimeMs).toBe(touched);
+  });
+
   it('does not take pages whose folder was moved out of the root and linked back, though their stamps are unchanged', async () => {
     const { root, options } = site();
     await build(options());
@@ -268,28 +299,58 @@ describe('a rebuild proves its inputs unchanged by their stamps', () => {
   });
 });
 
-describe('replaceContentHash', () => {
+describe('contentHashOffsets and applyContentHashEdits', () => {
   const a = 'a'.repeat(64);
   const b = 'b'.repeat(64);
   const c = 'c'.repeat(64);
   const manifest = (): Buffer =>
-    Buffer.from(serializeManifest({ manifestVersion: 1, pages: { one: { id: 'one', contentHash: a }, 'twö': { id: 'twö', contentHash: b } }, openapi: {}, schemas: {} } as never));
+    Buffer.from(
+      serializeManifest({
+        manifestVersion: 1,
+        pages: {
+          one: { id: 'one', contentHash: a, nested: { contentHash: c } },
+          'twö "quoted"': { id: 'twö "quoted"', contentHash: b },
+          generated: { id: 'generated', kind: 'openapi' },
+        },
+        openapi: {},
+        schemas: { one: { contentHash: c } },
+      } as never),
+    );
 
-  it('changes the hash of the named page only, in place, and says where', () => {
+  it('finds every page’s own contentHash in one pass, by the page’s file', () => {
     const bytes = manifest();
-    const offset = replaceContentHash(bytes, 'twö', b, c)!;
-    expect(bytes.toString('latin1', offset, offset + 64)).toBe(c);
-    expect(manifest().toString('latin1', offset, offset + 64)).toBe(b);
-    const pages = (JSON.parse(bytes.toString('utf8')) as { pages: Record<string, { contentHash: string }> }).pages;
-    expect(pages['twö']!.contentHash).toBe(c);
-    expect(pages['one']!.contentHash).toBe(a);
+    const offsets = contentHashOffsets(bytes, { 'one.mdx': 'one', 'two.mdx': 'twö "quoted"', 'missing.mdx': 'missing', 'generated.mdx': 'generated' });
+    expect(Object.keys(offsets).sort()).toEqual(['one.mdx', 'two.mdx']);
+    expect(bytes.toString('latin1', offsets['one.mdx'], offsets['one.mdx']! + 64)).toBe(a);
+    expect(bytes.toString('latin1', offsets['two.mdx'], offsets['two.mdx']! + 64)).toBe(b);
   });
 
-  it('changes nothing when the page, or its recorded hash in its own entry, is not there', () => {
-    for (const [id, before] of [['three', a], ['one', b], ['twö', 'not-a-hash']] as const) {
-      const bytes = manifest();
-      expect(replaceContentHash(bytes, id, before, c), `${id} ${before}`).toBeUndefined();
-      expect(bytes.equals(manifest())).toBe(true);
+  it('applies edits only where the old hashes still are, and then all of them', () => {
+    const bytes = manifest();
+    const offsets = contentHashOffsets(bytes, { 'one.mdx': 'one', 'two.mdx': 'twö "quoted"' });
+    expect(applyContentHashEdits(bytes, [{ offset: offsets['two.mdx']!, before: b, after: c }, { offset: offsets['one.mdx']!, before: b, after: c }])).toBe(false);
+    expect(bytes.equals(manifest())).toBe(true);
+    expect(applyContentHashEdits(bytes, [{ offset: bytes.length - 10, before: a, after: c }])).toBe(false);
+    expect(applyContentHashEdits(bytes, [{ offset: offsets['two.mdx']!, before: b, after: c }])).toBe(true);
+    const pages = (JSON.parse(bytes.toString('utf8')) as { pages: Record<string, { contentHash: string }> }).pages;
+    expect(pages['twö "quoted"']!.contentHash).toBe(c);
+    expect(pages['one']!.contentHash).toBe(a);
+  });
+});
+
+describe('manifestDigest', () => {
+  it('hashes every byte, block by block: a change anywhere changes the hash and exactly one block hash', () => {
+    const bytes = Buffer.alloc(manifestBlockBytes * 2 + 100, 'x');
+    const digest = manifestDigest(bytes);
+    expect(digest.blocks).toHaveLength(3);
+    expect(hashOfBlocks(digest.blocks)).toBe(digest.hash);
+    for (const at of [0, manifestBlockBytes - 1, manifestBlockBytes, bytes.length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[at] = 0x79;
+      const other = manifestDigest(changed);
+      expect(other.hash, `byte ${at}`).not.toBe(digest.hash);
+      expect(other.blocks.filter((block, i) => block !== digest.blocks[i]), `byte ${at}`).toHaveLength(1);
     }
+    expect(manifestDigest(bytes.subarray(0, bytes.length - 1)).hash).not.toBe(digest.hash);
   });
 });
