@@ -12,7 +12,7 @@ import { generatorName, generatorVersion } from '../version.js';
 import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
 import { toNavNodes } from './navigation-nodes.js';
 import { stageFingerprint, withEncodingProblem } from './page-patch.js';
-import { defaultMinPages, parseOnMainThread, startPagePool, type PagePool, type PoolOptions } from './page-pool.js';
+import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from './page-pool.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {
@@ -208,7 +208,8 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
     arrivals.get(file)?.resolve(result.value);
     options.onProgress?.({ phase: 'pages', done: results.size, total });
   };
-  const parsed = parsePages(toParse, pool, onResult);
+  // On the pool started for a first build, else on one started now if there are enough pages.
+  const parsed = pool.started ? pool.started.parse(toParse, onResult) : parsePages(toParse, { ...pool.options, onResult });
   parsed.catch((error: unknown) => arrivals.forEach((arrival) => arrival.reject(error)));
 
   const all = parsed.then(() => {
@@ -229,25 +230,6 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
     for (const arrival of arrivals.values()) yield await arrival.promise;
   }
   return { inOrder: inOrder(), all };
-}
-
-/** On the pool started for a first build, else on one started now if there are enough pages, else here. */
-async function parsePages(files: readonly SourceFile[], pool: PoolPlan, onResult: (file: string, result: StageResult<ParsedPage>) => void): Promise<void> {
-  if (files.length === 0) return;
-  if (pool.started) {
-    await pool.started.parse(files, onResult);
-    return;
-  }
-  const started = files.length >= (pool.options.minPages ?? defaultMinPages) ? startPagePool(pool.options) : undefined;
-  if (!started) {
-    parseOnMainThread(files, onResult);
-    return;
-  }
-  try {
-    await started.parse(files, onResult);
-  } finally {
-    await started.close();
-  }
 }
 
 interface Deferred<T> {

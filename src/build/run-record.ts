@@ -2,7 +2,7 @@ import { readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import type { DiskCache } from '../cache/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { patchFileInPlace } from '../manifest/write.js';
-import { sameStamp, sha256, stampAt, type DocsRoot, type FileStamp } from '../root/index.js';
+import { sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
@@ -310,7 +310,7 @@ export function patchRecordedOutput(outFile: string, record: RunRecord, edits: r
       blocks[index] = sha256(block);
     }
   };
-  const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs }, recorded.stamp);
+  const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), recorded.stamp);
   try {
     if (!patchFileInPlace(outFile, ranges, isRecorded, rehash)) return undefined;
     return { manifest: () => readFileSync(outFile), digest: { hash: hashOfBlocks(blocks), blocks } };

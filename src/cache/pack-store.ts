@@ -54,20 +54,16 @@ export class PackStore {
     const waiting = this.pending.get(key);
     if (waiting !== undefined) return waiting;
     const entry = this.loadIndex().entries[key];
-    if (!entry) return undefined;
-    const [pack, offset, length] = entry;
-    const fd = this.packFd(pack);
-    if (fd === undefined) return undefined;
-    const bytes = Buffer.allocUnsafe(length);
-    let read: number;
+    let bytes: Buffer | undefined;
     try {
-      read = readSync(fd, bytes, 0, length, offset);
+      bytes = entry ? this.bytesAt(entry) : undefined;
     } catch {
       return undefined;
     }
+    if (bytes === undefined) return undefined;
     this.used.add(key);
     // A short read (a truncated pack) returns what is there: the caller finds it corrupt.
-    return bytes.toString('utf8', 0, read);
+    return bytes.toString('utf8');
   }
 
   /** Whether any entry is stored or waiting to be. */
@@ -133,17 +129,21 @@ export class PackStore {
   private compact(entries: Record<string, IndexEntry>): Record<string, IndexEntry> {
     const items: Array<[string, string]> = [];
     for (const [key, entry] of Object.entries(entries)) {
-      const text = this.pending.get(key) ?? this.readAt(entry);
+      const waiting = this.pending.get(key);
+      const bytes = waiting === undefined ? this.bytesAt(entry) : undefined;
+      // A truncated entry is left out of the merged pack.
+      const text = waiting ?? (bytes?.length === entry[2] ? bytes.toString('utf8') : undefined);
       if (text !== undefined) items.push([key, text]);
     }
     return this.writePack(items, Math.max(...Object.values(entries).map((entry) => entry[3])));
   }
 
-  private readAt([pack, offset, length]: IndexEntry): string | undefined {
+  /** The bytes of an entry, fewer than its length if its pack is truncated; undefined if the pack is gone. */
+  private bytesAt([pack, offset, length]: IndexEntry): Buffer | undefined {
     const fd = this.packFd(pack);
     if (fd === undefined) return undefined;
     const bytes = Buffer.allocUnsafe(length);
-    return readSync(fd, bytes, 0, length, offset) === length ? bytes.toString('utf8') : undefined;
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, offset));
   }
 
   private writeIndex(index: PackIndex): void {

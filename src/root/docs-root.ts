@@ -349,11 +349,15 @@ export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): b
   return a !== undefined && b !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
+/** The stamp in a file's stats (from `stat`, `lstat` or `fstat`). */
+export function stampOfStats(stat: FileStamp): FileStamp {
+  return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
+}
+
 /** The stamp of a file-system path (of the link itself unless `followLinks`); undefined when absent. */
 export function stampAt(absolutePath: string, options: { followLinks?: boolean } = {}): FileStamp | undefined {
   try {
-    const stat = options.followLinks ? statSync(absolutePath) : lstatSync(absolutePath);
-    return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
+    return stampOfStats(options.followLinks ? statSync(absolutePath) : lstatSync(absolutePath));
   } catch {
     return undefined;
   }
