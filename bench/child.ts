@@ -65,7 +65,7 @@ export interface ChildReport {
 }
 
 /** The parts of `dist/bin/build.js` and `dist/bin/root.js` (the bundle the CLI runs) this script uses (types from the sources). */
-type BuildModule = typeof import('../src/build/index.js');
+type BuildModule = typeof import('../src/pipeline/index.js');
 type RootModule = typeof import('../src/root/index.js');
 type DocsRoot = import('../src/root/index.js').DocsRoot;
 

@@ -1,8 +1,8 @@
 /**
  * docs-build's programmatic API. `build()` never prints and never exits; see docs/api.md.
  */
-export { build } from './build/index.js';
-export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './build/index.js';
+export { build } from './pipeline/index.js';
+export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './pipeline/index.js';
 export { loadConfig, normalizeSite, validateConfig, docsSchema } from './config/index.js';
 export type { LoadedConfig } from './config/index.js';
 export { catalog, createDiagnostic, formatGithub, formatHuman, formatJson, sortDiagnostics } from './diagnostics/index.js';

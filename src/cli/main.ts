@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { build } from '../build/build.js';
-import type { BuildOptions, BuildProgress, BuildResult } from '../build/index.js';
+import { build } from '../pipeline/build.js';
+import type { BuildOptions, BuildProgress, BuildResult } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
@@ -116,7 +116,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .command('schema')
     .description('print the JSON Schema of docs.json')
     .action(async () => {
-      const { docsSchemaText } = await import('../build/schema-text.js');
+      const { docsSchemaText } = await import('../config/schema-text.js');
       io.stdout(docsSchemaText());
     });
 

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { build } from '../build/build.js';
-import type { BuildOptions, BuildResult } from '../build/index.js';
+import { build } from '../pipeline/build.js';
+import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import type { CliIo } from './io.js';
 

@@ -24,7 +24,7 @@ export interface SourceFile {
  * What lstat says about a file or folder. Two equal stamps of the same path mean the same bytes (a
  * write changes the change time; a replacement changes the inode; a new or removed entry changes its
  * folder's stamp) except when the first was taken within a clock tick of a write: callers trust only
- * stamps older than the run that took them (`build/run-record.ts`).
+ * stamps older than the run that took them (`incremental/run-record.ts`).
  */
 export interface FileStamp {
   ino: number;
@@ -237,7 +237,7 @@ export class DocsRoot {
 
   /**
    * Hashes of files as an earlier run read them, with stamps that earlier run could trust
-   * (`build/run-record.ts`): `unchangedHash` answers from them without reading.
+   * (`incremental/run-record.ts`): `unchangedHash` answers from them without reading.
    */
   rememberHashes(entries: Iterable<{ path: string; hash: string; stamp: FileStamp }>): void {
     for (const { path: relativePath, hash, stamp } of entries) this.remembered.set(relativePath, { hash, stamp });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureSite, generateFiles, GENERATOR_VERSION, Random, SPEC_OPERATIONS, writeSite } from '../../bench/generate.js';
-import { build } from '../../src/build/index.js';
+import { build } from '../../src/pipeline/index.js';
 
 const made: string[] = [];
 const tempDir = (): string => {

@@ -180,7 +180,7 @@ describe('loadConfig: the file itself', () => {
 
 describe('loadConfig: a failed $ref does not cascade', () => {
   it('reports only the missing file, not the emptiness it leaves behind', async () => {
-    const { build } = await import('../../src/build/index.js');
+    const { build } = await import('../../src/pipeline/index.js');
     const { tempRoot, removeTempRoots } = await import('../helpers/temp-root.js');
     const root = tempRoot({ 'docs.json': '{\n  "theme": "mint", "name": "A", "colors": { "primary": "#000" },\n  "navigation": { "$ref": "./missing.json" }\n}\n' });
     const result = await build({ root });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/index.js';
+import { build } from '../../src/pipeline/index.js';
 import { applyMigration, checkMigration } from '../../src/migrate/index.js';
 import { copyFixture, projectDir, removeCopies } from './helpers.js';
 

@@ -55,7 +55,7 @@ if (process.env.ROBUST_TRACE_FS === '1') {
 }
 
 // Imported after the wrappers are installed (dynamic import, so the wrapping above runs first).
-const { build } = await import('../../../src/build/index.js');
+const { build } = await import('../../../src/pipeline/index.js');
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

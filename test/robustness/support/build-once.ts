@@ -2,7 +2,7 @@
  * Runs one build of the docs root given as argument (offline, nothing written) and prints a JSON summary.
  * Used under strace by boundary.test.ts.
  */
-import { build } from '../../../src/build/index.js';
+import { build } from '../../../src/pipeline/index.js';
 
 const root = process.argv[2];
 if (!root) throw new Error('usage: build-once.ts <docs root>');

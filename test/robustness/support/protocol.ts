@@ -1,4 +1,4 @@
-import type { BuildStats } from '../../../src/build/index.js';
+import type { BuildStats } from '../../../src/pipeline/index.js';
 import type { Diagnostic } from '../../../src/diagnostics/index.js';
 
 /** A build run by build-child.ts (always `offline: true`: the suite never touches the network). */

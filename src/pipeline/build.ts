@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { DiskCache } from '../cache/index.js';
+import { DiskCache } from '../incremental/index.js';
 import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from './run-record.js';
-import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from './page-patch.js';
+import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
+import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from '../incremental/page-patch.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -43,7 +43,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     root.rememberHashes(stampedInputs(record));
   }
 
-  const { runPipeline } = await import('./pipeline.js');
+  const { runPipeline } = await import('./stages.js');
   const run = await runPipeline(root, options, cache);
   // Pages of a run that got as far as a manifest were all looked up: older page entries can be pruned.
   cache?.flush({ prune: run.manifest !== undefined });

@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/index.js';
+import { build } from '../../src/pipeline/index.js';
 import { writeSite } from '../../bench/generate.js';
-import { parsePages, parseOnMainThread, startPagePool } from '../../src/build/page-pool.js';
+import { parsePages, parseOnMainThread, startPagePool } from '../../src/mdx/page-pool.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { parseMdxPage } from '../../src/mdx/index.js';
 import { DocsRoot } from '../../src/root/index.js';

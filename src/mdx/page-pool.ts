@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { StageResult } from '../diagnostics/index.js';
-import { parseMdxPage, type ParsedPage } from '../mdx/index.js';
+import { parseMdxPage, type ParsedPage } from './index.js';
 import type { SourceFile } from '../root/index.js';
 
 export interface ParseRequest {

@@ -1,10 +1,10 @@
 import { readFileSync, readSync, statSync, type Stats } from 'node:fs';
-import type { DiskCache } from '../cache/index.js';
+import type { DiskCache } from './index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { patchFileInPlace } from '../manifest/write.js';
 import { sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
-import type { BuildOptions, BuildStats } from './types.js';
+import type { BuildOptions, BuildStats } from '../pipeline/types.js';
 
 /**
  * The record of the last run on a docs root: what it read (with hashes, and stamps where a stamp can be

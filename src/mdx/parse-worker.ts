@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { parseMdxPage } from '../mdx/index.js';
+import { parseMdxPage } from './index.js';
 import type { ParseRequest, ParseResponse } from './page-pool.js';
 
 // A worker of the MDX pool: parses the batches the main thread posts and posts plain data back.

@@ -3,10 +3,10 @@ import {
   type Diagnostic,
   type JsonValue,
   type SourceLocation,
-} from '../diagnostics/index.js';
-import type { NavNode, Page, Site, SpecSummary } from '../manifest/types.js';
-import type { ParsedPage } from '../mdx/index.js';
-import type { DivisionItem, EndpointItem, NavItem, NavTree, SpecAttachment } from '../navigation/index.js';
+} from '../../diagnostics/index.js';
+import type { NavNode, Page, Site, SpecSummary } from '../../manifest/types.js';
+import type { ParsedPage } from '../../mdx/index.js';
+import type { DivisionItem, EndpointItem, NavItem, NavTree, SpecAttachment } from '../../navigation/index.js';
 import {
   createSpecLoader,
   describeOperation,
@@ -26,9 +26,9 @@ import {
   type OperationInfo,
   type PlannedPage,
   type SpecLoaderOptions,
-} from '../openapi/index.js';
-import type { DocsRoot } from '../root/index.js';
-import type { DiskCache } from '../cache/index.js';
+} from '../index.js';
+import type { DocsRoot } from '../../root/index.js';
+import type { DiskCache } from '../../incremental/index.js';
 
 export interface OpenapiInput {
   root: DocsRoot;

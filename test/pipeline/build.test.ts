@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/index.js';
+import { build } from '../../src/pipeline/index.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { docsJsonWith, expectValidManifest, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 

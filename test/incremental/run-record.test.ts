@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeSite } from '../../bench/generate.js';
-import { build, type BuildOptions } from '../../src/build/index.js';
-import { applyContentHashEdits, contentHashOffsets } from '../../src/build/page-patch.js';
-import { hashOfBlocks, manifestBlockBytes, manifestDigest, stampMarginMs, trustworthyStamp } from '../../src/build/run-record.js';
+import { build, type BuildOptions } from '../../src/pipeline/index.js';
+import { applyContentHashEdits, contentHashOffsets } from '../../src/incremental/page-patch.js';
+import { hashOfBlocks, manifestBlockBytes, manifestDigest, stampMarginMs, trustworthyStamp } from '../../src/incremental/run-record.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
 import { sameStamp, type FileStamp } from '../../src/root/index.js';
 

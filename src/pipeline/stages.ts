@@ -6,13 +6,13 @@ import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
 import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
-import type { DiskCache } from '../cache/index.js';
+import type { DiskCache } from '../incremental/index.js';
 import path from 'node:path';
 import { generatorName, generatorVersion } from '../version.js';
-import { resolveOpenapi, type OpenapiOutcome } from './endpoints.js';
-import { toNavNodes } from './navigation-nodes.js';
-import { stageFingerprint, withEncodingProblem } from './page-patch.js';
-import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from './page-pool.js';
+import { resolveOpenapi, type OpenapiOutcome } from '../openapi/stage/resolve.js';
+import { toNavNodes } from '../manifest/navigation-nodes.js';
+import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
+import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {

@@ -1,4 +1,4 @@
-import { docsSchema } from '../config/index.js';
+import { docsSchema } from './schema.js';
 
 /** The docs.json JSON Schema as printed by `docs-build schema`. */
 export function docsSchemaText(): string {
