@@ -26,7 +26,7 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
   const root = typeof rootOrDir === 'string' ? DocsRoot.open(rootOrDir) : rootOrDir;
   if (!root) return { value: applied, diagnostics: [createDiagnostic('root/not-found', `the docs root "${String(rootOrDir)}" does not exist or is not a folder`)] };
 
-  const selected = report.edits.filter((edit) => editApplies(edit, options.force ?? false));
+  const selected = selectEdits(report.edits, options.force ?? false);
   if (selected.length === 0) return { value: applied, diagnostics };
   const byFile = new Map<string, ConfigEdit[]>();
   for (const edit of selected) {
@@ -46,7 +46,9 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
     }
     const result = applyTextEdits(read.file.text, edits);
     if (!result.ok) {
-      diagnostics.push(createDiagnostic('migrate/write-failed', `${file} changed since it was checked (${result.reason}); nothing was written`, { file }, { suggestion: 'run the migration again' }));
+      const why = result.conflict ? `cannot be edited: ${result.reason}` : `changed since it was checked (${result.reason})`;
+      const suggestion = result.conflict ? 'replace these entries by hand' : 'run the migration again';
+      diagnostics.push(createDiagnostic('migrate/write-failed', `${file} ${why}; nothing was written`, { file }, { suggestion }));
       continue;
     }
     if (result.text === read.file.text) continue;
@@ -85,6 +87,17 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
     root.invalidate();
   }
   return { value: applied, diagnostics };
+}
+
+/**
+ * The edits `--write` applies. A file `$ref`'d from several places holds one string for several entries
+ * (one edit per entry, all at one span): editing it edits every one of them, so the span is edited only
+ * when each of its entries may be.
+ */
+function selectEdits(edits: readonly ConfigEdit[], force: boolean): ConfigEdit[] {
+  const spanOf = (edit: ConfigEdit): string => `${edit.file}\0${edit.offset}`;
+  const held = new Set(edits.filter((edit) => !editApplies(edit, force)).map(spanOf));
+  return edits.filter((edit) => !held.has(spanOf(edit)));
 }
 
 function errorCode(error: unknown): string {

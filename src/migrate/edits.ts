@@ -28,15 +28,24 @@ export function locateEntry(root: DocsRoot, config: LoadedConfig, item: PageItem
   return { ok: true, edit: { file: at.file, line: at.line, column: at.column, pointer: item.pointer, offset: node.offset, length: node.length, from: item.reference, to } };
 }
 
+type TextEdit = Pick<ConfigEdit, 'offset' | 'length' | 'from' | 'to'>;
+
 /**
- * Applies edits to one file's text, last offset first so earlier offsets stay valid. Every edit is
- * checked against the text first: when a string is no longer what the report saw (the file changed in
- * between), nothing is applied and the reason is returned.
+ * Applies edits to one file's text, last offset first so earlier offsets stay valid. A file that is
+ * `$ref`'d from several places holds one string for several navigation entries, so identical edits of one
+ * span are one edit; edits of one span that disagree, or spans that overlap, are a conflict (`conflict:
+ * true`). Every edit is checked against the text first: when a string is no longer what the report saw
+ * (the file changed in between), nothing is applied and the reason is returned.
  */
-export function applyTextEdits(text: string, edits: readonly Pick<ConfigEdit, 'offset' | 'length' | 'from' | 'to'>[]): { ok: true; text: string } | { ok: false; reason: string } {
-  const sorted = [...edits].sort((a, b) => b.offset - a.offset);
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): { ok: true; text: string } | { ok: false; reason: string; conflict: boolean } {
+  const sorted = uniqueEdits(edits).sort((a, b) => b.offset - a.offset);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.offset + sorted[i]!.length > sorted[i - 1]!.offset) return { ok: false, reason: 'two edits overlap' };
+    const later = sorted[i - 1]!;
+    const earlier = sorted[i]!;
+    if (earlier.offset === later.offset && earlier.length === later.length) {
+      return { ok: false, conflict: true, reason: `one string at offset ${earlier.offset} would become both "${earlier.to}" and "${later.to}"` };
+    }
+    if (earlier.offset + earlier.length > later.offset) return { ok: false, conflict: true, reason: 'two edits overlap' };
   }
   let out = text;
   for (const edit of sorted) {
@@ -47,8 +56,14 @@ export function applyTextEdits(text: string, edits: readonly Pick<ConfigEdit, 'o
     } catch {
       value = undefined;
     }
-    if (value !== edit.from) return { ok: false, reason: `expected the string "${edit.from}" at offset ${edit.offset}, found ${current}` };
+    if (value !== edit.from) return { ok: false, conflict: false, reason: `expected the string "${edit.from}" at offset ${edit.offset}, found ${current}` };
     out = out.slice(0, edit.offset) + JSON.stringify(edit.to) + out.slice(edit.offset + edit.length);
   }
   return { ok: true, text: out };
+}
+
+function uniqueEdits(edits: readonly TextEdit[]): TextEdit[] {
+  const seen = new Map<string, TextEdit>();
+  for (const edit of edits) seen.set(JSON.stringify([edit.offset, edit.length, edit.from, edit.to]), edit);
+  return [...seen.values()];
 }

@@ -92,6 +92,51 @@ describe('applyMigration', () => {
     expect(applied.value.deleted).toEqual([]);
   });
 
+  describe('a file $ref\'d from several places holds one string for several entries', () => {
+    /** migrate-ref with the Users group moved into nav/users.json, $ref'd from `count` tabs. */
+    function sharedGroup(count: number): string {
+      const dir = copyFixture('migrate-ref');
+      writeFileSync(path.join(dir, 'nav/users.json'), '{\n\t"openapi": "specs/users.json",\n\t"group": "Users",\n\t"pages": ["GET /users/{id}/avatar", "users/get"]\n}\n');
+      const tabs = Array.from({ length: count }, (_, i) => `{ "tab": "T${i}", "groups": [{ "$ref": "./users.json" }] }`);
+      writeFileSync(path.join(dir, 'nav/navigation.json'), `{ "tabs": [\n  ${tabs.join(',\n  ')}\n] }\n`);
+      return dir;
+    }
+    const usersGroup = '{\n\t"openapi": "specs/users.json",\n\t"group": "Users",\n\t"pages": ["GET /users/{id}/avatar", "GET /users/{userId}"]\n}\n';
+
+    it.each([2, 3])('identical edits from %i references are one edit', async (count) => {
+      const dir = sharedGroup(count);
+      const { check, applied } = await migrate(dir);
+      expect(check.value.edits.map((e) => e.pointer)).toEqual(Array.from({ length: count }, (_, i) => `/navigation/tabs/${i}/groups/0/pages/1`));
+      expect(applied.diagnostics).toEqual([]);
+      expect(applied.value.files).toEqual(['nav/users.json']);
+      expect(applied.value.edits).toHaveLength(count);
+      expect(readFileSync(path.join(dir, 'nav/users.json'), 'utf8')).toBe(usersGroup);
+    });
+
+    it('the shared string stays when any of its entries is held back', async () => {
+      const dir = sharedGroup(2);
+      const check = await checkMigration({ root: dir });
+      const edits = check.value.edits.map((e, i) => (i === 1 ? { ...e, blockers: ['field-drift' as const] } : e));
+      const before = snapshot(dir);
+      const applied = applyMigration(dir, { ...check.value, edits });
+      expect(applied.diagnostics).toEqual([]);
+      expect(applied.value.edits).toEqual([]);
+      expect(changedFiles(before, snapshot(dir))).toEqual([]);
+    });
+
+    it('edits of one string that disagree write nothing and say why', async () => {
+      const dir = sharedGroup(2);
+      const check = await checkMigration({ root: dir });
+      const edits = check.value.edits.map((e, i) => (i === 1 ? { ...e, to: 'GET /users/{other}' } : e));
+      const before = snapshot(dir);
+      const applied = applyMigration(dir, { ...check.value, edits });
+      expect(applied.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+        expect.stringMatching(/^migrate\/write-failed nav\/users\.json cannot be edited: one string at offset \d+ would become both "GET \/users\/\{(userId|other)\}" and "GET \/users\/\{(userId|other)\}"; nothing was written$/),
+      ]);
+      expect(changedFiles(before, snapshot(dir))).toEqual([]);
+    });
+  });
+
   it('refuses to write when the file changed after the check', async () => {
     const dir = copyFixture('migrate-drift');
     const check = await checkMigration({ root: dir });
