@@ -127,6 +127,13 @@ export const catalog = {
   'admin/job-no-pull-request': { severity: 'error', stage: 'admin', title: 'An agent job that must open a pull request completed without one' },
   'admin/job-timeout': { severity: 'error', stage: 'admin', title: 'An agent job did not finish within its timeout' },
   'admin/job-error': { severity: 'error', stage: 'admin', title: 'An agent job could not be read' },
+
+  // rules: the project's rule settings (docs-build.json) and ignore file (.docs-build-ignore.json)
+  'rules/invalid-json': { severity: 'error', stage: 'rules', title: 'docs-build.json or the ignore file is not valid JSON' },
+  'rules/invalid-setting': { severity: 'error', stage: 'rules', title: 'A rule setting or ignore entry has the wrong shape or an unknown value' },
+  'rules/unknown-key': { severity: 'warning', stage: 'rules', title: 'A key is not part of the rule settings or ignore file format' },
+  'rules/unknown-code': { severity: 'warning', stage: 'rules', title: 'A rule names a diagnostic code that does not exist' },
+  'rules/unused-ignore': { severity: 'info', stage: 'rules', title: 'An ignore-file entry matched no problem of this run' },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof catalog;

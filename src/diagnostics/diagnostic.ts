@@ -16,6 +16,8 @@ export type Stage =
   | 'manifest'
   | 'migrate'
   | 'admin'
+  | 'rules'
+  | 'upgrade'
   | 'cli';
 
 /** A place in a file of the docs root. Lines and columns are 1-based; columns count UTF-16 code units. */

@@ -1,0 +1,10 @@
+export { anchorOf, lineHashOf } from './anchor.js';
+export type { Anchor, SourceText } from './anchor.js';
+export { applyRules } from './apply.js';
+export type { AppliedRules, RuleInputs } from './apply.js';
+export { ignoreFileText, ignoreSchemaUrl } from './generate.js';
+export { isFixedCode, parseIgnoreFile, parseRuleSettings } from './load.js';
+export { ignoresByText, loadProjectRules } from './project.js';
+export type { ProjectRules } from './project.js';
+export { IGNORE_FILE, RULES_FILE, ruleLevels } from './types.js';
+export type { IgnoredCounts, IgnoreEntry, IgnoreList, RuleLevel, RuleOverride, RuleSettings } from './types.js';

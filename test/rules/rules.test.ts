@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../src/diagnostics/catalog.js';
+import { createDiagnostic, type Diagnostic } from '../../src/diagnostics/index.js';
+import { applyRules, ignoreFileText, isFixedCode, parseIgnoreFile, parseRuleSettings, type SourceText } from '../../src/rules/index.js';
+
+const at = (d: Diagnostic): string => `${d.severity} ${d.code} ${d.file ?? ''}:${d.line ?? ''}:${d.column ?? ''}`;
+const settings = (json: unknown) => parseRuleSettings(JSON.stringify(json, null, 2), 'docs-build.json');
+
+const unknownEndpoint = (file: string): Diagnostic =>
+  createDiagnostic('openapi/unknown-endpoint', 'es/analytics.openapi.json has no operation GET /v1/x', { file, line: 4, column: 1 });
+const responseNameMissing = (line: number): Diagnostic =>
+  createDiagnostic('mdx/response-name-missing', '<ResponseField> needs a name', { file: 'redis/get.mdx', line, column: 3 });
+
+describe('docs-build.json: rule settings', () => {
+  it('reads rules and per-path overrides', () => {
+    const { value, diagnostics } = settings({ $schema: './x.json', rules: { 'mdx/import-not-found': 'off' }, overrides: [{ files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }, { files: 'zh/**', rules: { 'openapi/unknown-endpoint': 'info' } }] });
+    expect(diagnostics).toEqual([]);
+    expect(value).toEqual({
+      rules: { 'mdx/import-not-found': 'off' },
+      overrides: [
+        { files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } },
+        { files: ['zh/**'], rules: { 'openapi/unknown-endpoint': 'info' } },
+      ],
+    });
+  });
+
+  it('reports each mistake at file:line:col with a pointer, and keeps what is valid', () => {
+    const { value, diagnostics } = settings({
+      rules: { 'openapi/unknown-endpont': 'warn', 'mdx/import-not-found': 'warning', 'cache/ignored': 'off', 'config/unknown-key': 'off' },
+      overides: [],
+      overrides: [{ files: '/es/**', rules: {} }, { files: [], rules: {} }, { files: ['a/**'], rules: 'off', extra: 1 }],
+    });
+    expect(diagnostics.map((d) => `${at(d)} ${d.pointer} ${d.suggestion ?? ''}`)).toEqual([
+      'warning rules/unknown-code docs-build.json:3:5 /rules/openapi~1unknown-endpont did you mean "openapi/unknown-endpoint"?',
+      'error rules/invalid-setting docs-build.json:4:29 /rules/mdx~1import-not-found did you mean "warn"?',
+      'error rules/invalid-setting docs-build.json:5:5 /rules/cache~1ignored ',
+      'warning rules/unknown-key docs-build.json:8:3 /overides did you mean "overrides"?',
+      'error rules/invalid-setting docs-build.json:11:16 /overrides/0/files "es/**"',
+      'error rules/invalid-setting docs-build.json:15:16 /overrides/1/files ',
+      'warning rules/unknown-key docs-build.json:23:7 /overrides/2/extra ',
+      'error rules/invalid-setting docs-build.json:22:16 /overrides/2/rules ',
+    ]);
+    expect(value.rules).toEqual({ 'config/unknown-key': 'off' });
+    expect(value.overrides).toEqual([{ files: ['a/**'], rules: {} }]);
+  });
+
+  it('invalid JSON is rules/invalid-json at its position; a non-object is rules/invalid-setting', () => {
+    expect(parseRuleSettings('{\n  "rules": {,}\n}', 'docs-build.json').diagnostics.map(at)).toEqual(['error rules/invalid-json docs-build.json:2:13']);
+    expect(parseRuleSettings('[]', 'docs-build.json').diagnostics.map(at)).toEqual(['error rules/invalid-setting docs-build.json:1:1']);
+  });
+
+  it('schema/rules.schema.json lists exactly the adjustable codes and agrees with the validator', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../schema/rules.schema.json', import.meta.url), 'utf8')) as { definitions: { rules: { propertyNames: { enum: string[] } } } };
+    const adjustable = Object.keys(catalog).filter((c) => !isFixedCode(c) && !/^(migrate|upgrade|admin)\//.test(c)).sort();
+    expect(schema.definitions.rules.propertyNames.enum).toEqual(adjustable);
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const cases: unknown[] = [
+      { rules: { 'mdx/import-not-found': 'off' } },
+      { overrides: [{ files: 'es/**', rules: { 'openapi/unknown-endpoint': 'warn' } }] },
+      { rules: { 'mdx/import-not-found': 'warning' } },
+      { rules: { 'cache/ignored': 'off' } },
+      { overrides: [{ files: './es/**', rules: {} }] },
+      { overrides: [{ files: [], rules: {} }] },
+      { other: 1 },
+    ];
+    for (const json of cases) expect(validate(json), JSON.stringify(json)).toBe(settings(json).diagnostics.filter((d) => d.code !== 'rules/unknown-key').length === 0 && !('other' in (json as object)));
+  });
+});
+
+describe('applyRules', () => {
+  const sources: Record<string, string> = { 'redis/get.mdx': '# Get\n\n<ResponseField type="string">\n\n  <ResponseField type="number">\n' };
+  const sourceText: SourceText = (file) => sources[file];
+
+  it('turns a code off, or sets its severity, per path; the last matching override wins; counts what it drops', () => {
+    const { value } = settings({
+      rules: { 'mdx/response-name-missing': 'off', 'openapi/unknown-endpoint': 'error' },
+      overrides: [{ files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }, { files: 'fr/**', rules: { 'openapi/unknown-endpoint': 'info' } }],
+    });
+    const result = applyRules([unknownEndpoint('es/a.mdx'), unknownEndpoint('fr/a.mdx'), unknownEndpoint('api/a.mdx'), responseNameMissing(3)], { settings: value });
+    expect(result.diagnostics.map(at)).toEqual(['warning openapi/unknown-endpoint es/a.mdx:4:1', 'info openapi/unknown-endpoint fr/a.mdx:4:1', 'error openapi/unknown-endpoint api/a.mdx:4:1']);
+    expect(result.ignored).toEqual({ off: 1, ignoreFile: 0, byCode: { 'mdx/response-name-missing': 1 } });
+  });
+
+  it('never changes the fixed codes, whatever the settings say', () => {
+    const settingsValue = { rules: { 'cache/ignored': 'off' as const }, overrides: [] };
+    const cacheWarning = createDiagnostic('cache/ignored', 'foreign cache');
+    expect(applyRules([cacheWarning], { settings: settingsValue }).diagnostics).toEqual([cacheWarning]);
+  });
+
+  it('the ignore file accepts a problem by pointer, by the hash of its lines (surviving line shifts and re-indentation), or by message', () => {
+    const problems = [responseNameMissing(3), responseNameMissing(5), createDiagnostic('config/asset-not-found', '"/favicon.png" is missing', { file: 'docs.json', line: 10, column: 3, pointer: '/favicon' }), createDiagnostic('openapi/unknown-endpoint', 'no file')];
+    const generated = ignoreFileText(problems, sourceText);
+    expect(generated.count).toBe(4);
+    const ignore = parseIgnoreFile(generated.text, '.docs-build-ignore.json');
+    expect(ignore.diagnostics).toEqual([]);
+    // Three lines inserted above, and the first field re-indented: the same two problems, elsewhere.
+    sources['redis/get.mdx'] = `---\ntitle: Get\n---\n# Get\n\n    <ResponseField type="string">\n\n  <ResponseField type="number">\n`;
+    const moved = [responseNameMissing(6), responseNameMissing(8), problems[2]!, problems[3]!];
+    const result = applyRules(moved, { ignore: ignore.value, sourceText });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ignored).toEqual({ off: 0, ignoreFile: 4, byCode: { 'mdx/response-name-missing': 2, 'config/asset-not-found': 1, 'openapi/unknown-endpoint': 1 } });
+  });
+
+  it('a new problem is not accepted by an old entry, and an entry that matched nothing is an info at its place', () => {
+    sources['redis/get.mdx'] = '# Get\n\n<ResponseField type="string">\n';
+    const ignore = parseIgnoreFile(ignoreFileText([responseNameMissing(3)], sourceText).text, '.docs-build-ignore.json').value;
+    sources['redis/get.mdx'] = '# Get\n\n<ResponseField type="boolean">\n';
+    const result = applyRules([responseNameMissing(3)], { ignore, sourceText });
+    expect(result.diagnostics.map(at)).toEqual(['error mdx/response-name-missing redis/get.mdx:3:3', 'info rules/unused-ignore .docs-build-ignore.json:5:5']);
+  });
+
+  it('an ignore file with a wrong entry reports it and keeps the rest', () => {
+    const text = JSON.stringify({ ignore: [{ code: 'mdx/syntax-error', file: 'a.mdx' }, { code: 'mdx/syntax-error', file: 'a.mdx', hash: 12 }, { code: 'mdx/syntax-error', file: 'b.mdx', message: 'x', line: 3 }] }, null, 2);
+    const { value, diagnostics } = parseIgnoreFile(text, '.docs-build-ignore.json');
+    expect(diagnostics.map((d) => `${at(d)} ${d.pointer}`)).toEqual([
+      'error rules/invalid-setting .docs-build-ignore.json:3:5 /ignore/0',
+      'error rules/invalid-setting .docs-build-ignore.json:10:15 /ignore/1/hash',
+      'warning rules/unknown-key .docs-build-ignore.json:16:7 /ignore/2/line',
+    ]);
+    expect(value.entries.map((e) => e.file)).toEqual(['b.mdx']);
+  });
+});
