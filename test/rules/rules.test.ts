@@ -5,7 +5,7 @@ import { catalog } from '../../src/diagnostics/catalog.js';
 import { createDiagnostic, type Diagnostic } from '../../src/diagnostics/index.js';
 import { applyRules, ignoreFileText, isFixedCode, parseIgnoreFile, parseRuleSettings, type SourceText } from '../../src/rules/index.js';
 
-const at = (d: Diagnostic): string => `${d.severity} ${d.code} ${d.file ?? ''}:${d.line ?? ''}:${d.column ?? ''}`;
+const at = (d: Diagnostic): string => `${d.code} ${d.severity} ${d.file ?? ''}:${d.line ?? ''}:${d.column ?? ''}`;
 const settings = (json: unknown) => parseRuleSettings(JSON.stringify(json, null, 2), 'docs-build.json');
 
 const unknownEndpoint = (file: string): Diagnostic =>
@@ -33,22 +33,22 @@ describe('docs-build.json: rule settings', () => {
       overrides: [{ files: '/es/**', rules: {} }, { files: [], rules: {} }, { files: ['a/**'], rules: 'off', extra: 1 }],
     });
     expect(diagnostics.map((d) => `${at(d)} ${d.pointer} ${d.suggestion ?? ''}`)).toEqual([
-      'warning rules/unknown-code docs-build.json:3:5 /rules/openapi~1unknown-endpont did you mean "openapi/unknown-endpoint"?',
-      'error rules/invalid-setting docs-build.json:4:29 /rules/mdx~1import-not-found did you mean "warn"?',
-      'error rules/invalid-setting docs-build.json:5:5 /rules/cache~1ignored ',
-      'warning rules/unknown-key docs-build.json:8:3 /overides did you mean "overrides"?',
-      'error rules/invalid-setting docs-build.json:11:16 /overrides/0/files "es/**"',
-      'error rules/invalid-setting docs-build.json:15:16 /overrides/1/files ',
-      'warning rules/unknown-key docs-build.json:23:7 /overrides/2/extra ',
-      'error rules/invalid-setting docs-build.json:22:16 /overrides/2/rules ',
+      'rules/unknown-code warning docs-build.json:3:5 /rules/openapi~1unknown-endpont did you mean "openapi/unknown-endpoint"?',
+      'rules/invalid-setting error docs-build.json:4:29 /rules/mdx~1import-not-found did you mean "warn"?',
+      'rules/invalid-setting error docs-build.json:5:5 /rules/cache~1ignored ',
+      'rules/unknown-key warning docs-build.json:8:3 /overides did you mean "overrides"?',
+      'rules/invalid-setting error docs-build.json:11:16 /overrides/0/files "es/**"',
+      'rules/invalid-setting error docs-build.json:15:16 /overrides/1/files ',
+      'rules/unknown-key warning docs-build.json:23:7 /overrides/2/extra ',
+      'rules/invalid-setting error docs-build.json:22:16 /overrides/2/rules ',
     ]);
     expect(value.rules).toEqual({ 'config/unknown-key': 'off' });
     expect(value.overrides).toEqual([{ files: ['a/**'], rules: {} }]);
   });
 
   it('invalid JSON is rules/invalid-json at its position; a non-object is rules/invalid-setting', () => {
-    expect(parseRuleSettings('{\n  "rules": {,}\n}', 'docs-build.json').diagnostics.map(at)).toEqual(['error rules/invalid-json docs-build.json:2:13']);
-    expect(parseRuleSettings('[]', 'docs-build.json').diagnostics.map(at)).toEqual(['error rules/invalid-setting docs-build.json:1:1']);
+    expect(parseRuleSettings('{\n  "rules": {,}\n}', 'docs-build.json').diagnostics.map(at)).toEqual(['rules/invalid-json error docs-build.json:2:13']);
+    expect(parseRuleSettings('[]', 'docs-build.json').diagnostics.map(at)).toEqual(['rules/invalid-setting error docs-build.json:1:1']);
   });
 
   it('schema/rules.schema.json lists exactly the adjustable codes and agrees with the validator', () => {
@@ -79,7 +79,7 @@ describe('applyRules', () => {
       overrides: [{ files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }, { files: 'fr/**', rules: { 'openapi/unknown-endpoint': 'info' } }],
     });
     const result = applyRules([unknownEndpoint('es/a.mdx'), unknownEndpoint('fr/a.mdx'), unknownEndpoint('api/a.mdx'), responseNameMissing(3)], { settings: value });
-    expect(result.diagnostics.map(at)).toEqual(['warning openapi/unknown-endpoint es/a.mdx:4:1', 'info openapi/unknown-endpoint fr/a.mdx:4:1', 'error openapi/unknown-endpoint api/a.mdx:4:1']);
+    expect(result.diagnostics.map(at)).toEqual(['openapi/unknown-endpoint warning es/a.mdx:4:1', 'openapi/unknown-endpoint info fr/a.mdx:4:1', 'openapi/unknown-endpoint error api/a.mdx:4:1']);
     expect(result.ignored).toEqual({ off: 1, ignoreFile: 0, byCode: { 'mdx/response-name-missing': 1 } });
   });
 
@@ -108,16 +108,16 @@ describe('applyRules', () => {
     const ignore = parseIgnoreFile(ignoreFileText([responseNameMissing(3)], sourceText).text, '.docs-build-ignore.json').value;
     sources['redis/get.mdx'] = '# Get\n\n<ResponseField type="boolean">\n';
     const result = applyRules([responseNameMissing(3)], { ignore, sourceText });
-    expect(result.diagnostics.map(at)).toEqual(['error mdx/response-name-missing redis/get.mdx:3:3', 'info rules/unused-ignore .docs-build-ignore.json:5:5']);
+    expect(result.diagnostics.map(at)).toEqual(['mdx/response-name-missing error redis/get.mdx:3:3', 'rules/unused-ignore info .docs-build-ignore.json:5:5']);
   });
 
   it('an ignore file with a wrong entry reports it and keeps the rest', () => {
     const text = JSON.stringify({ ignore: [{ code: 'mdx/syntax-error', file: 'a.mdx' }, { code: 'mdx/syntax-error', file: 'a.mdx', hash: 12 }, { code: 'mdx/syntax-error', file: 'b.mdx', message: 'x', line: 3 }] }, null, 2);
     const { value, diagnostics } = parseIgnoreFile(text, '.docs-build-ignore.json');
     expect(diagnostics.map((d) => `${at(d)} ${d.pointer}`)).toEqual([
-      'error rules/invalid-setting .docs-build-ignore.json:3:5 /ignore/0',
-      'error rules/invalid-setting .docs-build-ignore.json:10:15 /ignore/1/hash',
-      'warning rules/unknown-key .docs-build-ignore.json:16:7 /ignore/2/line',
+      'rules/invalid-setting error .docs-build-ignore.json:3:5 /ignore/0',
+      'rules/invalid-setting error .docs-build-ignore.json:10:15 /ignore/1/hash',
+      'rules/unknown-key warning .docs-build-ignore.json:16:7 /ignore/2/line',
     ]);
     expect(value.entries.map((e) => e.file)).toEqual(['b.mdx']);
   });
