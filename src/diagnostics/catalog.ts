@@ -42,6 +42,7 @@ export const catalog = {
   // navigation: the resolved tree
   'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },
   'navigation/duplicate-page': { severity: 'warning', stage: 'navigation', title: 'A page is listed more than once in the navigation' },
+  'navigation/unresolved-entry': { severity: 'error', stage: 'navigation', title: 'A pages entry is neither a page file nor an endpoint reference' },
   'navigation/no-spec-in-scope': { severity: 'error', stage: 'navigation', title: 'An endpoint reference has no OpenAPI file in scope' },
 
   // openapi: specs, endpoint references, generated pages
@@ -58,7 +59,6 @@ export const catalog = {
   'openapi/ambiguous-endpoint': { severity: 'error', stage: 'openapi', title: 'An endpoint reference matches several operations' },
   'openapi/unknown-webhook': { severity: 'error', stage: 'openapi', title: 'A webhook reference matches no webhook of its spec' },
   'openapi/unknown-schema': { severity: 'error', stage: 'openapi', title: 'An openapi-schema reference matches no schema' },
-  'openapi/invalid-reference': { severity: 'error', stage: 'openapi', title: 'An endpoint reference is not of the form METHOD /path, <file> METHOD /path or webhook <name>' },
   'openapi/hidden-endpoint-referenced': { severity: 'warning', stage: 'openapi', title: 'An explicit reference names an x-hidden operation' },
   'openapi/bulk-generation-off': { severity: 'info', stage: 'openapi', title: 'Explicit endpoint references turned off page generation for the rest of a spec' },
   'openapi/invalid-x-docs': { severity: 'error', stage: 'openapi', title: 'A malformed x-docs / x-mint extension' },
@@ -134,6 +134,7 @@ export const catalog = {
   'rules/unknown-key': { severity: 'warning', stage: 'rules', title: 'A key is not part of the rule settings or ignore file format' },
   'rules/unknown-code': { severity: 'warning', stage: 'rules', title: 'A rule names a diagnostic code that does not exist' },
   'rules/unused-ignore': { severity: 'info', stage: 'rules', title: 'An ignore-file entry matched no problem of this run' },
+
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof catalog;

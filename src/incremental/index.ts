@@ -1,1 +1,2 @@
 export { DiskCache } from './disk-cache.js';
+export { specValidationCache } from './spec-validation.js';

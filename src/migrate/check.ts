@@ -6,7 +6,6 @@ import {
   describeOperation,
   isRemoteSpecReference,
   matchSpecFile,
-  parseEndpointReference,
   planGeneratedPages,
   SchemaTable,
   specCandidates,
@@ -368,8 +367,7 @@ function listsEndpointsOf(division: { children: NavItem[] }, scope: SpecAttachme
     items.some((item) => {
       if (item.type === 'division') return visit(item.children);
       if (item.type !== 'endpoint') return false;
-      const parsed = parseEndpointReference(item.reference, { context: 'pages', knownSpecs: [specId] });
-      if (parsed.kind !== 'operation' && parsed.kind !== 'webhook') return false;
+      const parsed = item.parsed;
       if (parsed.file === undefined) return item.specScope === scope;
       return resolveSpecId(root, parsed.file, item.location) === specId;
     });

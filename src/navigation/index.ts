@@ -1,2 +1,5 @@
-export { isEndpointReference, resolveNavigation } from './resolve.js';
+export { readPagesEntry, resolveNavigation } from './resolve.js';
+export type { EntryReading } from './resolve.js';
+export { formatEndpointReference, parseEndpointReference } from './endpoint-reference.js';
+export type { EndpointReference, ParsedEndpointReference } from './endpoint-reference.js';
 export type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';

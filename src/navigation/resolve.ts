@@ -10,6 +10,7 @@ import {
 } from '../diagnostics/index.js';
 import type { LoadedConfig } from '../config/load.js';
 import type { DocsRoot } from '../root/index.js';
+import { parseEndpointReference, type EndpointReference } from './endpoint-reference.js';
 import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
 
 /** Keys that hold child nodes, with the kind of node each child is. */
@@ -51,14 +52,33 @@ const reservedNodeKeys = new Set<string>([
   'tag',
 ]);
 
-const httpMethods = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE';
-const endpointPattern = new RegExp(`^(?:\\S+\\s+)?(?:${httpMethods})\\s+\\S+$`, 'i');
-const webhookPattern = /^(?:\S+\s+)?webhook\s+\S.*$/i;
+const specFile = /\.(json|ya?ml)$/i;
 
-/** Whether a `pages` entry is an endpoint reference rather than a page path. */
-export function isEndpointReference(entry: string): boolean {
-  const trimmed = entry.trim();
-  return endpointPattern.test(trimmed) || webhookPattern.test(trimmed);
+/**
+ * How a `pages` entry reads: a page path, an endpoint reference, or neither. A page file wins over the
+ * reference grammar (`delete account` with `delete account.mdx` in the root is that page), and a
+ * `<file> METHOD /path` entry is a reference only when its file can be a spec (a URL, a spec
+ * extension, or a spec file of the root named without its extension).
+ */
+export type EntryReading =
+  | { kind: 'page' }
+  | { kind: 'endpoint'; reference: EndpointReference }
+  | { kind: 'neither'; why: string };
+
+export function readPagesEntry(entry: string, hasPageFile: (id: string) => boolean, root: DocsRoot): EntryReading {
+  const parsed = parseEndpointReference(entry);
+  if (parsed.kind === 'not-a-reference') return { kind: 'page' };
+  const id = entry.trim().replace(/^\/+/, '').replace(/\/+$/, '');
+  if (hasPageFile(id)) return { kind: 'page' };
+  if (parsed.kind === 'invalid') return { kind: 'neither', why: parsed.message };
+  if (parsed.file === undefined || canBeSpec(parsed.file, root)) return { kind: 'endpoint', reference: parsed };
+  return { kind: 'neither', why: `"${parsed.file}" is no OpenAPI file of the root` };
+}
+
+function canBeSpec(file: string, root: DocsRoot): boolean {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || specFile.test(file)) return true;
+  const bare = file.replace(/^\/+/, '');
+  return ['json', 'yaml', 'yml'].some((extension) => root.exists(`${bare}.${extension}`));
 }
 
 /**
@@ -106,7 +126,10 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
   const api = isObject(top.api) ? top.api : undefined;
   const globalSpec = api ? attachmentAt(api.openapi, '/api/openapi') : undefined;
 
-  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string): PageItem => {
+  const hasPageFile = (id: string): boolean => pageFiles.has(id) || pageFiles.has(`${id}/index`);
+
+  /** `notAReference`: why the entry, which looks like an endpoint reference, was read as a page. */
+  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string, notAReference?: string): PageItem => {
     const location = config.locate(pointer);
     const trimmed = reference.trim();
     const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
@@ -126,8 +149,10 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
       const candidates = closestMatches(normalizedId, pageFiles.keys(), 3);
       diagnostics.push(
         createDiagnostic(
-          'navigation/page-not-found',
-          `page "${reference}" has no file: looked for ${normalizedId}.mdx, ${normalizedId}.md and ${normalizedId}/index.mdx`,
+          notAReference === undefined ? 'navigation/page-not-found' : 'navigation/unresolved-entry',
+          notAReference === undefined
+            ? `page "${reference}" has no file: looked for ${normalizedId}.mdx, ${normalizedId}.md and ${normalizedId}/index.mdx`
+            : `"${reference}" is neither a page (no ${normalizedId}.mdx, ${normalizedId}.md or ${normalizedId}/index.mdx) nor an endpoint reference (${notAReference})`,
           location,
           candidates.length ? { suggestion: `did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` } : {},
         ),
@@ -157,15 +182,15 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
     entries.forEach((entry, index) => {
       const entryPointer = joinPointer(pointer, index);
       if (typeof entry === 'string') {
-        if (isEndpointReference(entry)) {
-          const item: EndpointItem = { type: 'endpoint', reference: entry.trim(), pointer: entryPointer, location: config.locate(entryPointer) };
+        if (entry.trim() === '') return; // The schema reports the empty entry (config/invalid-value).
+        const reading = readPagesEntry(entry, hasPageFile, root);
+        if (reading.kind === 'endpoint') {
+          const item: EndpointItem = { type: 'endpoint', reference: entry.trim(), parsed: reading.reference, pointer: entryPointer, location: config.locate(entryPointer) };
           if (scope) item.specScope = scope;
           endpoints.push(item);
           items.push(item);
-        } else if (entry.trim() === '') {
-          // The schema reports the empty entry (config/invalid-value); there is nothing to resolve.
         } else {
-          items.push(resolvePage(entry, entryPointer, scope, sidebar));
+          items.push(resolvePage(entry, entryPointer, scope, sidebar, reading.kind === 'neither' ? reading.why : undefined));
         }
       } else if (isObject(entry) && typeof entry.group === 'string') {
         items.push(resolveDivision(entry, 'group', entryPointer, scope, sidebar));

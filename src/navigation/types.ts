@@ -1,5 +1,6 @@
 import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
 import type { NavKind } from '../manifest/types.js';
+import type { EndpointReference } from './endpoint-reference.js';
 
 /** An `openapi` value of a navigation node (or `api.openapi`), in its normalized form. */
 export interface SpecAttachment {
@@ -57,7 +58,10 @@ export interface PageItem extends NavItemBase {
 /** `METHOD /path`, `<file> METHOD /path` or `webhook <name>` in `pages`. */
 export interface EndpointItem extends NavItemBase {
   type: 'endpoint';
+  /** As written (trimmed). */
   reference: string;
+  /** The reference read by the one grammar (`endpoint-reference.ts`). */
+  parsed: EndpointReference;
   specScope?: SpecAttachment;
 }
 

@@ -1,7 +1,6 @@
 export { createSpecLoader } from './loader.js';
 export type { SpecLoader, SpecLoaderOptions } from './loader.js';
-export { matchSpecFile, parseEndpointReference, parseSchemaReference, specCandidates } from './references.js';
-export type { ParseReferenceOptions } from './references.js';
+export { matchSpecFile, parseSchemaReference, specCandidates } from './references.js';
 export { findOperation, findSchema, findWebhook, resolveEndpoint, resolveSchema } from './match.js';
 export type { OperationMatch, SchemaMatch } from './match.js';
 export { defaultDirectory, methodSlug, operationSlug, planGeneratedPages, slugify, untaggedGroup, untaggedWebhookGroup } from './generate.js';
@@ -12,4 +11,8 @@ export { SchemaTable, defaultLimits } from './schema.js';
 export type { SchemaEntry, SchemaLimits } from './schema.js';
 export { isRemoteSpecReference } from './remote.js';
 export type { SpecDocument } from './document.js';
-export type { EndpointReference, LoadedSpec, OperationInfo, ParsedReference, SchemaReference, TagInfo, XDocs } from './types.js';
+export type { EndpointReference, LoadedSpec, OperationInfo, SchemaReference, TagInfo, XDocs } from './types.js';
+export { resolveOpenapi } from './stage/resolve.js';
+export type { OpenapiInput, OpenapiOutcome } from './stage/resolve.js';
+export { OpenapiSession } from './stage/session.js';
+export type { GeneratedPage, SessionOptions } from './stage/session.js';

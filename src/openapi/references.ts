@@ -1,60 +1,8 @@
 import { closestMatches, createDiagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { DocsRoot } from '../root/index.js';
-import type { ParsedReference, SchemaReference } from './types.js';
+import type { SchemaReference } from './types.js';
 
-const methodPattern = 'get|post|put|patch|delete|head|options|trace';
 const specExtension = /\.(json|ya?ml)$/i;
-
-export interface ParseReferenceOptions {
-  /**
-   * `pages`: a docs.json pages entry, which may also be an ordinary page path (default).
-   * `frontmatter`: an `openapi:` frontmatter value, which is always an endpoint reference.
-   */
-  context?: 'pages' | 'frontmatter';
-  /** Spec files and ids known in this run; a pages entry may name one without extension. */
-  knownSpecs?: readonly string[];
-}
-
-function isKnownSpec(file: string, knownSpecs: readonly string[]): boolean {
-  const bare = file.replace(/^\/+/, '');
-  return knownSpecs.some((spec) => {
-    const known = spec.replace(/^\/+/, '');
-    return known === bare || known.replace(specExtension, '') === bare;
-  });
-}
-
-/**
- * Reads `METHOD /path`, `<file> METHOD /path`, `webhook <name>` or `<file> webhook <name>`. METHOD is
- * case-insensitive and returned upper-case. In a pages entry, text that does not start with a method or
- * `webhook` (optionally after a spec file ending in .json/.yaml/.yml or naming a known spec) is a page path,
- * so `users/get` stays a page while `GET /users` is an endpoint.
- */
-export function parseEndpointReference(text: string, options: ParseReferenceOptions = {}): ParsedReference {
-  const context = options.context ?? 'pages';
-  const trimmed = text.trim();
-  const match = new RegExp(`^(?:(\\S.*?)\\s+)?(${methodPattern}|webhook)(?:\\s+(.*))?$`, 'i').exec(trimmed);
-  if (!match) {
-    if (context === 'pages') return { kind: 'page' };
-    return { kind: 'invalid', message: `"${text}" is not of the form "METHOD /path", "<file> METHOD /path" or "webhook <name>"` };
-  }
-  const file = match[1];
-  const word = match[2]!;
-  const rest = (match[3] ?? '').trim();
-  if (context === 'pages' && file !== undefined && !specExtension.test(file) && !isKnownSpec(file, options.knownSpecs ?? [])) {
-    return { kind: 'page' };
-  }
-  // A lone `get` or `webhook` in pages is a page at the root with that name, not a broken reference.
-  if (context === 'pages' && file === undefined && rest === '') return { kind: 'page' };
-  if (word.toLowerCase() === 'webhook') {
-    if (rest === '') return { kind: 'invalid', message: `"${text}" names no webhook; write "webhook <name>"` };
-    return file === undefined ? { kind: 'webhook', name: rest } : { kind: 'webhook', file, name: rest };
-  }
-  const method = word.toUpperCase();
-  if (rest === '') return { kind: 'invalid', message: `"${text}" has no path after ${method}; write "${method} /path"` };
-  if (/\s/.test(rest)) return { kind: 'invalid', message: `"${text}" has text after the path "${rest.split(/\s+/)[0]}"; write "${method} /path"` };
-  if (!rest.startsWith('/')) return { kind: 'invalid', message: `the path "${rest}" of "${text}" must start with "/"` };
-  return file === undefined ? { kind: 'operation', method, path: rest } : { kind: 'operation', file, method, path: rest };
-}
 
 /** Reads an `openapi-schema:` frontmatter value: `Name` or `<file> Name`. */
 export function parseSchemaReference(text: string): SchemaReference {

@@ -72,14 +72,6 @@ export interface LoadedSpec {
 }
 
 /** What a `pages` entry or an `openapi:` frontmatter value says. */
-export type EndpointReference =
-  | { kind: 'operation'; file?: string; method: string; path: string }
-  | { kind: 'webhook'; file?: string; name: string };
-
-export type ParsedReference =
-  | EndpointReference
-  /** A pages entry that is an ordinary page path. */
-  | { kind: 'page' }
-  | { kind: 'invalid'; message: string };
+export type { EndpointReference } from '../navigation/endpoint-reference.js';
 
 export type SchemaReference = { kind: 'schema'; file?: string; name: string } | { kind: 'invalid'; message: string };

@@ -6,10 +6,10 @@ import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
 import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
-import type { DiskCache } from '../incremental/index.js';
+import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import path from 'node:path';
 import { generatorName, generatorVersion } from '../version.js';
-import { resolveOpenapi, type OpenapiOutcome } from '../openapi/stage/resolve.js';
+import { resolveOpenapi, type OpenapiOutcome } from '../openapi/index.js';
 import { toNavNodes } from '../manifest/navigation-nodes.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
@@ -74,7 +74,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     offline: options.offline ?? false,
     cacheDir: path.join(cacheDir, 'remote'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(cache ? { cache } : {}),
+    ...(cache ? { validationCache: specValidationCache(cache) } : {}),
   });
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseEndpointReference } from '../../src/navigation/index.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import type { Diagnostic, JsonValue, SourceLocation } from '../../src/diagnostics/index.js';
 import {
   createSpecLoader,
   describeOperation,
-  parseEndpointReference,
   parseSchemaReference,
   planGeneratedPages,
   resolveEndpoint,
@@ -51,7 +51,7 @@ function frontmatterReferences(root: DocsRoot): Array<{ reference: string; at: S
       const match = /^(openapi|openapi-schema):\s*(.+?)\s*$/.exec(line);
       if (!match) return;
       const value = match[2]!.replace(/^(["'])(.*)\1$/, '$2');
-      const parsed = match[1] === 'openapi' ? parseEndpointReference(value, { context: 'frontmatter' }) : parseSchemaReference(value);
+      const parsed = match[1] === 'openapi' ? parseEndpointReference(value) : parseSchemaReference(value);
       if ((parsed.kind === 'operation' || parsed.kind === 'webhook' || parsed.kind === 'schema') && parsed.file !== undefined) {
         found.push({ reference: parsed.file, at: { file, line: i + 2, column: match[1]!.length + 3 }, parsed });
       }

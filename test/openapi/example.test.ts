@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseEndpointReference } from '../../src/navigation/index.js';
 import {
   createSpecLoader,
   describeOperation,
   describeSchemaPage,
-  parseEndpointReference,
   planGeneratedPages,
   resolveEndpoint,
   SchemaTable,
@@ -54,7 +54,7 @@ describe('docs-example/api/openapi.yaml', () => {
       'webhook taskCompleted',
     ];
     const resolved = references.map((text) => {
-      const parsed = parseEndpointReference(text, { knownSpecs: ['api/openapi.yaml'] });
+      const parsed = parseEndpointReference(text);
       if (parsed.kind !== 'operation' && parsed.kind !== 'webhook') throw new Error(`not a reference: ${text}`);
       const result = resolveEndpoint(spec, parsed, { file: 'docs.json' });
       expect(result.diagnostics).toEqual([]);

@@ -1,52 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchSpecFile, parseEndpointReference, parseSchemaReference, specCandidates } from '../../src/openapi/index.js';
+import { matchSpecFile, parseSchemaReference, specCandidates } from '../../src/openapi/index.js';
 import { brief, makeRoot } from './helpers.js';
-
-describe('parseEndpointReference', () => {
-  it('reads METHOD /path with a case-insensitive method', () => {
-    expect(parseEndpointReference('GET /users/{id}')).toEqual({ kind: 'operation', method: 'GET', path: '/users/{id}' });
-    expect(parseEndpointReference('  delete   /users ')).toEqual({ kind: 'operation', method: 'DELETE', path: '/users' });
-    expect(parseEndpointReference('Patch /a')).toEqual({ kind: 'operation', method: 'PATCH', path: '/a' });
-  });
-
-  it('reads a file before the method', () => {
-    expect(parseEndpointReference('api/openapi.json POST /users')).toEqual({ kind: 'operation', file: 'api/openapi.json', method: 'POST', path: '/users' });
-    expect(parseEndpointReference('/v2 spec.yml get /x')).toEqual({ kind: 'operation', file: '/v2 spec.yml', method: 'GET', path: '/x' });
-    expect(parseEndpointReference('https://example.com/openapi.yaml put /x')).toEqual({ kind: 'operation', file: 'https://example.com/openapi.yaml', method: 'PUT', path: '/x' });
-  });
-
-  it('reads webhooks, with or without a file', () => {
-    expect(parseEndpointReference('webhook orderCreated')).toEqual({ kind: 'webhook', name: 'orderCreated' });
-    expect(parseEndpointReference('openapi.json WEBHOOK order updated')).toEqual({ kind: 'webhook', file: 'openapi.json', name: 'order updated' });
-  });
-
-  it('tells page paths from endpoint references in pages', () => {
-    expect(parseEndpointReference('users/get')).toEqual({ kind: 'page' });
-    expect(parseEndpointReference('get-started')).toEqual({ kind: 'page' });
-    expect(parseEndpointReference('get')).toEqual({ kind: 'page' });
-    expect(parseEndpointReference('webhook')).toEqual({ kind: 'page' });
-    expect(parseEndpointReference('guides/my page')).toEqual({ kind: 'page' });
-    // A first word that is neither a spec file nor a known spec: a (strange) page path.
-    expect(parseEndpointReference('notes GET /users')).toEqual({ kind: 'page' });
-    expect(parseEndpointReference('v3-openapi GET /users', { knownSpecs: ['v3-openapi.yaml'] })).toEqual({ kind: 'operation', file: 'v3-openapi', method: 'GET', path: '/users' });
-  });
-
-  it('reports malformed endpoint references', () => {
-    expect(parseEndpointReference('GET users')).toEqual({ kind: 'invalid', message: 'the path "users" of "GET users" must start with "/"' });
-    expect(parseEndpointReference('GET /users extra')).toEqual({ kind: 'invalid', message: '"GET /users extra" has text after the path "/users"; write "GET /path"' });
-    expect(parseEndpointReference('openapi.json GET')).toEqual({ kind: 'invalid', message: '"openapi.json GET" has no path after GET; write "GET /path"' });
-    expect(parseEndpointReference('openapi.json webhook')).toEqual({ kind: 'invalid', message: '"openapi.json webhook" names no webhook; write "webhook <name>"' });
-  });
-
-  it('treats every frontmatter value as an endpoint reference', () => {
-    expect(parseEndpointReference('v3-openapi GET /api/v1/runs', { context: 'frontmatter' })).toEqual({ kind: 'operation', file: 'v3-openapi', method: 'GET', path: '/api/v1/runs' });
-    expect(parseEndpointReference('users/get', { context: 'frontmatter' })).toEqual({
-      kind: 'invalid',
-      message: '"users/get" is not of the form "METHOD /path", "<file> METHOD /path" or "webhook <name>"',
-    });
-    expect(parseEndpointReference('GET', { context: 'frontmatter' })).toEqual({ kind: 'invalid', message: '"GET" has no path after GET; write "GET /path"' });
-  });
-});
 
 describe('parseSchemaReference', () => {
   it('reads a name with an optional file', () => {

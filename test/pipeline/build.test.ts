@@ -152,7 +152,7 @@ describe('build()', () => {
 });
 
 describe('build(): reference and entry problems', () => {
-  it('an empty pages entry is one schema error; a path without a slash is openapi/invalid-reference', async () => {
+  it('an empty pages entry is one schema error; a path without a slash is an entry read neither as a page nor as a reference', async () => {
     const root = tempRoot({
       'docs.json': docsJsonWith({ groups: [{ group: 'Pets', openapi: 'pets.yaml', pages: ['', 'GET pets'] }] }),
       'pets.yaml': petstore,
@@ -160,9 +160,9 @@ describe('build(): reference and entry problems', () => {
     const result = await build({ root });
     expect(result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual([
       'config/invalid-value 9:11',
-      'openapi/invalid-reference 10:11',
+      'navigation/unresolved-entry 10:11',
     ]);
-    expect(result.diagnostics[1]!.message).toBe('the path "pets" of "GET pets" must start with "/"');
+    expect(result.diagnostics[1]!.message).toBe('"GET pets" is neither a page (no GET pets.mdx, GET pets.md or GET pets/index.mdx) nor an endpoint reference (the path "pets" of "GET pets" must start with "/")');
   });
 
   it('a path template parameter with no definition is a warning at the operation', async () => {
