@@ -7,3 +7,5 @@ export type { SchemaNode } from './schema.js';
 export { semanticChecks } from './semantic-checks.js';
 export type { SemanticCheck } from './semantic-checks.js';
 export { checkAssets } from './assets.js';
+export { readConfiguration, settingOrigins } from './settings.js';
+export type { Configuration, SettingOrigins } from './settings.js';

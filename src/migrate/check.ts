@@ -2,20 +2,17 @@ import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type Rel
 import type { Field } from '../fields/index.js';
 import type { NavItem, PageItem, SpecAttachment } from '../navigation/index.js';
 import {
-  createSpecLoader,
-  describeOperation,
   isRemoteSpecReference,
   matchSpecFile,
-  planGeneratedPages,
-  SchemaTable,
+  OpenapiSession,
   specCandidates,
   type LoadedSpec,
   type OperationInfo,
   type OperationPage,
-  type PlannedPage,
+  type SchemaTable,
 } from '../openapi/index.js';
 import type { DocsRoot } from '../root/index.js';
-import { compareFields, driftKinds, type FieldDrift } from '../fields/index.js';
+import { compareFields, driftKinds, joinUrl, type FieldDrift } from '../fields/index.js';
 import { divisionOf, openContext, readApiPages, type ApiPage, type MigrationContext } from './context.js';
 import { locateEntry } from './edits.js';
 import { matchPage, operationLabel, type PageRequest } from './match.js';
@@ -67,13 +64,14 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
   diagnostics.push(...apiPages.diagnostics);
   const reportedPages = new Set<string>();
 
-  const loader = createSpecLoader(root, { offline: options.offline ?? false, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  // The OpenAPI stage's own session: specs loaded once, operations described and planned as build does.
+  const session = new OpenapiSession(root, { offline: options.offline ?? false, playgroundDisplay: site.api.playground.display, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const specStates = new Map<string, SpecState>();
   const loadSpec = async (reference: string, at: SourceLocation): Promise<SpecState> => {
     const key = resolveSpecId(root, reference, at) ?? `unresolved:${reference}`;
     const known = specStates.get(key);
     if (known) return known;
-    const result = await loader.load(reference, at);
+    const result = await session.loadWithDiagnostics(reference, at);
     diagnostics.push(...result.diagnostics);
     const firstError = result.diagnostics.find((d) => d.severity === 'error');
     const state: SpecState = { invalid: result.value === undefined || firstError !== undefined };
@@ -84,17 +82,6 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
     return state;
   };
 
-  const schemas = new SchemaTable();
-  const described = new Map<string, OperationPage>();
-  const describe = (spec: LoadedSpec, op: OperationInfo): OperationPage => {
-    const key = `${spec.id}#${op.pointer}`;
-    let page = described.get(key);
-    if (!page) {
-      page = describeOperation(spec, op, { playgroundDisplay: site.api.playground.display, schemas });
-      described.set(key, page);
-    }
-    return page;
-  };
   const analyses = new Map<string, Analysis>();
   const seenDiagnostics = new Set<string>();
   const report = (d: Diagnostic): void => {
@@ -102,18 +89,6 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
     if (seenDiagnostics.has(key)) return;
     seenDiagnostics.add(key);
     diagnostics.push(d);
-  };
-
-  // Page ids the openapi stage gives operations (x-docs.href, else <directory>/<tag>/<summary>), per spec and directory.
-  const plans = new Map<string, Map<string, PlannedPage>>();
-  const planFor = (spec: LoadedSpec, directory: string | undefined): Map<string, PlannedPage> => {
-    const key = `${spec.id}\u0000${directory ?? ''}`;
-    let plan = plans.get(key);
-    if (!plan) {
-      plan = new Map(planGeneratedPages(spec, directory !== undefined ? { directory } : {}).map((p) => [p.operation.pointer, p]));
-      plans.set(key, plan);
-    }
-    return plan;
   };
 
   const pages: PageReport[] = [];
@@ -167,7 +142,7 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
 
     const request: PageRequest = {
       method: page.api.method,
-      urls: endpoint.api.url === null ? [] : endpoint.api.servers.map((server) => joinServer(server, endpoint.api.path)),
+      urls: endpoint.api.url === null ? [] : endpoint.api.servers.map((server) => joinUrl(server, endpoint.api.path)),
       path: endpoint.api.url === null ? endpoint.api.path : pathOfUrl(endpoint.api.url),
     };
     const matched: Array<{ spec: LoadedSpec; op: OperationInfo; serverMatched: boolean; lookedUp: string }> = [];
@@ -216,7 +191,7 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
     const analysisKey = `${item.file}\u0000${spec.id}#${op.pointer}`;
     let analysis = analyses.get(analysisKey);
     if (!analysis) {
-      analysis = analyze(apiPage, spec, op, describe(spec, op), { serverMatched, lookedUp }, schemas, context, report);
+      analysis = analyze(apiPage, spec, op, session.describe(spec, op), { serverMatched, lookedUp }, session.schemas, context, report);
       analyses.set(analysisKey, analysis);
       report(
         createDiagnostic('migrate/matched', `${wanted} is ${operationLabel(op)} of ${spec.id}`, apiLocation, {
@@ -249,7 +224,7 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
     pageReport.reference = reference;
 
     const directory = short ? scope!.directory : undefined;
-    const planned = planFor(spec, directory).get(op.pointer);
+    const planned = session.planFor(spec, directory).get(op.pointer);
     const newPageId = planned?.pageId ?? op.xDocs?.href;
     if (newPageId !== undefined) pageReport.newPageId = newPageId;
     const urlChanges = newPageId !== undefined && newPageId !== item.id;
@@ -344,10 +319,6 @@ function resolveSpecId(root: DocsRoot, reference: string, at: SourceLocation): s
   if (!resolved.ok) return undefined;
   if (root.exists(resolved.path)) return resolved.path;
   return matchSpecFile(reference, specCandidates(root), at).value;
-}
-
-function joinServer(server: string, path: string): string {
-  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 function pathOfUrl(url: string): string {

@@ -1,4 +1,4 @@
-import { loadConfig, normalizeSite, type LoadedConfig } from '../config/index.js';
+import { readConfiguration, type LoadedConfig } from '../config/index.js';
 import { createDiagnostic, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
 import type { Site } from '../manifest/types.js';
 import { parseMdxPage, type ParsedPage } from '../mdx/index.js';
@@ -21,24 +21,14 @@ export function openContext(rootOrDir: DocsRoot | string): { context?: Migration
   if (!root) {
     return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${String(rootOrDir)}" does not exist or is not a folder`)] };
   }
-  const loaded = loadConfig(root);
-  if (!loaded.value) return { diagnostics: loaded.diagnostics };
-  const config = loaded.value;
-  const site = normalizeSite(config.value);
+  // The same configuration stage as build: a docs.json of the wrong shape is reported, never a crash.
+  const configured = readConfiguration(root);
+  if (!configured.value) return { diagnostics: configured.diagnostics };
+  const { config, site, origins } = configured.value;
   // Navigation problems (missing pages, duplicates) are `docs-build check`'s to report; the migration
   // reports only what concerns the pages it moves.
   const tree = resolveNavigation(config, root).value;
-  return { context: { root, config, site, settings: apiSettings(site, config), tree }, diagnostics: loaded.diagnostics };
-}
-
-function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
-  const at = (pointer: string): SourceLocation => config.locate(pointer);
-  const value = config.value as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
-  return apiSettingsFromSite(site.api, {
-    ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
-    ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),
-    ...(value.api?.playground?.display !== undefined ? { playground: at('/api/playground/display') } : {}),
-  });
+  return { context: { root, config, site, settings: apiSettingsFromSite(site.api, origins), tree }, diagnostics: configured.diagnostics };
 }
 
 /** A hand-written API page with what the MDX and precedence stages said about it. */

@@ -1,4 +1,4 @@
-import { checkAssets, loadConfig, normalizeSite, validateConfig, type LoadedConfig } from '../config/index.js';
+import { readConfiguration } from '../config/index.js';
 import { createDiagnostic, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { Manifest, Page, Site } from '../manifest/types.js';
@@ -52,20 +52,17 @@ interface PoolPlan {
 async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache | undefined, pool: PoolPlan): Promise<PipelineRun> {
   const diagnostics: Diagnostic[] = [];
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
-  const loaded = loadConfig(root);
-  diagnostics.push(...loaded.diagnostics);
-  const config = loaded.value;
-  if (!config) return { diagnostics, reusable: false, pageIds: {}, pageFingerprints: {} };
-
-  diagnostics.push(...validateConfig(config), ...checkAssets(config, root));
-  const site = normalizeSite(config.value);
+  const configured = readConfiguration(root);
+  diagnostics.push(...configured.diagnostics);
+  if (!configured.value) return { diagnostics, reusable: false, pageIds: {}, pageFingerprints: {} };
+  const { config, site, origins } = configured.value;
   const navigation = resolveNavigation(config, root);
   diagnostics.push(...navigation.diagnostics);
 
   // Pages parse on worker threads while the main thread loads, validates and describes the specs,
   // including those that `openapi:` frontmatter names, page by page as the parses come back.
   const pagesParsed = parseNavigationPages(root, navigation.value, diagnostics, cache, options, pool);
-  const settings = apiSettings(site, config);
+  const settings = apiSettingsFromSite(site.api, origins);
   const openapiResolved = resolveOpenapi({
     root,
     tree: navigation.value,
@@ -249,17 +246,6 @@ function deferred<T>(): Deferred<T> {
 
 function settled<T>(value: T): Deferred<T> {
   return { promise: Promise.resolve(value), resolve: () => undefined, reject: () => undefined };
-}
-
-function apiSettings(site: Site, config: LoadedConfig): ApiSettings {
-  const at = (pointer: string) => config.locate(pointer);
-  // A docs.json that is not an object (null included) is config/invalid-type already; read it as empty.
-  const value = (isJsonObject(config.value) ? config.value : {}) as { api?: { mdx?: { server?: JsonValue; auth?: { method?: JsonValue } }; playground?: { display?: JsonValue } } };
-  return apiSettingsFromSite(site.api, {
-    ...(value.api?.mdx?.server !== undefined ? { server: at('/api/mdx/server') } : {}),
-    ...(value.api?.mdx?.auth !== undefined ? { auth: at(value.api.mdx.auth.method !== undefined ? '/api/mdx/auth/method' : '/api/mdx/auth') } : {}),
-    ...(value.api?.playground?.display !== undefined ? { playground: at('/api/playground/display') } : {}),
-  });
 }
 
 function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {

@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../diagnostics/index.js';
+import type { SettingOrigins } from '../config/index.js';
 import type { Site } from '../manifest/types.js';
 
 /**
@@ -25,7 +26,7 @@ export const noApiSettings: ApiSettings = Object.freeze({ server: [], auth: Obje
 /** Builds the settings from the normalized site's `api` (locations are optional; pass them when known). */
 export function apiSettingsFromSite(
   api: Site['api'],
-  locations: { server?: SourceLocation; auth?: SourceLocation; playground?: SourceLocation } = {},
+  locations: SettingOrigins = {},
 ): ApiSettings {
   const settings: ApiSettings = {
     server: [...api.mdx.server],
