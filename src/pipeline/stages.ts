@@ -1,18 +1,16 @@
-import { readConfiguration } from '../config/index.js';
-import { createDiagnostic, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import type { Field } from '../fields/index.js';
-import type { Manifest, Page, Site } from '../manifest/types.js';
-import { checkImports, type ParsedPage } from '../mdx/index.js';
-import { resolveNavigation, type NavItem, type NavTree } from '../navigation/index.js';
-import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
-import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
-import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import path from 'node:path';
-import { generatorName, generatorVersion } from '../version.js';
-import { resolveOpenapi, type OpenapiOutcome } from '../openapi/index.js';
-import { toNavNodes } from '../manifest/navigation-nodes.js';
+import { readConfiguration } from '../config/index.js';
+import { createDiagnostic, type Diagnostic, type StageResult } from '../diagnostics/index.js';
+import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
+import { assembleManifest } from '../manifest/assemble.js';
+import type { Manifest } from '../manifest/types.js';
+import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
+import { resolveNavigation, type NavTree } from '../navigation/index.js';
+import { resolveOpenapi } from '../openapi/index.js';
+import { apiSettingsFromSite } from '../precedence/index.js';
+import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {
@@ -76,48 +74,10 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
-  const pages: Record<string, Page> = {};
-  const pageSources = new Map<string, { label: string; locate: () => SourceLocation }>();
-  const addPage = (page: Page, sourceLabel: string, locate: () => SourceLocation = () => page.source): void => {
-    const existing = pageSources.get(page.id);
-    if (existing) {
-      diagnostics.push(
-        createDiagnostic('manifest/page-id-collision', `two pages resolve to the page id "${page.id}": ${existing.label} and ${sourceLabel}`, locate(), {
-          related: [{ ...existing.locate(), message: `"${page.id}" first produced here` }],
-          suggestion: 'rename one of them (for operations: x-docs.href or a different summary)',
-        }),
-      );
-      return;
-    }
-    pages[page.id] = page;
-    pageSources.set(page.id, { label: sourceLabel, locate });
-  };
-
-  for (const [id, parsed] of mdx.pages) {
-    const page = mdxPage(id, parsed, settings, openapi, diagnostics);
-    addPage(page, parsed.path);
-  }
-  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.locate);
-
-  const lookup = {
-    pages,
-    pageOf: (item: NavItem): string | undefined => (item.type === 'page' ? (item.file ? item.id : undefined) : openapi.endpointPageOf(item.pointer)),
-    specOf: (item: NavItem): string | undefined => (item.type === 'division' ? openapi.specIdOf(item.specScope) : undefined),
-    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer),
-  };
-  const navNodes = toNavNodes(navigation.value.items, lookup);
-
-  const manifest: Manifest = {
-    manifestVersion: 1,
-    generator: { name: generatorName, version: generatorVersion },
-    site,
-    navigation: navNodes,
-    pages,
-    openapi: openapi.specs,
-    schemas: openapi.schemas,
-    // Counted by the caller once every diagnostic (job checks, --strict) is known.
-    diagnostics: { errors: 0, warnings: 0 },
-  };
+  const assembled = assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings });
+  diagnostics.push(...assembled.diagnostics);
+  const { manifest } = assembled;
+  const pages = manifest.pages;
   const pageIds: Record<string, string> = {};
   const pageFingerprints: Record<string, string> = {};
   for (const [id, parsed] of mdx.pages) {
@@ -128,7 +88,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   return {
     manifest,
     diagnostics,
-    stats: statsOf(manifest, mdx.pages.size),
+    stats: assembled.stats,
     reusable: Object.values(openapi.specs).every((spec) => spec.url === undefined),
     pageIds,
     pageFingerprints,
@@ -247,53 +207,3 @@ function deferred<T>(): Deferred<T> {
 function settled<T>(value: T): Deferred<T> {
   return { promise: Promise.resolve(value), resolve: () => undefined, reject: () => undefined };
 }
-
-function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
-  const page: Page = {
-    id,
-    kind: 'page',
-    title: parsed.title,
-    source: { file: parsed.path, line: 1, column: 1 },
-    frontmatter: parsed.frontmatter,
-    hidden: parsed.hidden,
-    contentHash: parsed.contentHash,
-  };
-  if (parsed.sidebarTitle !== undefined) page.sidebarTitle = parsed.sidebarTitle;
-  if (parsed.description !== undefined) page.description = parsed.description;
-  if (isEndpointPage(parsed)) {
-    const endpoint = resolveEndpoint(parsed, settings);
-    diagnostics.push(...endpoint.diagnostics);
-    Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
-  } else {
-    // `openapi:` / `openapi-schema:` pages take their data from the spec.
-    openapi.decorateMdxPage(page, parsed);
-  }
-  if (page.kind === 'page' && (parsed.params.length > 0 || parsed.responseFields.length > 0)) {
-    page.params = parsed.params;
-    page.responseFields = parsed.responseFields;
-  }
-  return page;
-}
-
-function sourceLocation(page: Page): { file: string; line?: number; column?: number; pointer?: string } {
-  return page.source;
-}
-
-function countFields(fields: readonly Field[] | undefined): number {
-  let n = 0;
-  for (const field of fields ?? []) n += 1 + countFields(field.properties);
-  return n;
-}
-
-function statsOf(manifest: Manifest, mdxPages: number): BuildStats {
-  let endpointPages = 0;
-  let generatedPages = 0;
-  let fields = 0;
-  for (const page of Object.values(manifest.pages)) {
-    if (page.kind === 'openapi') generatedPages++;
-    if (page.kind !== 'page') endpointPages++;
-    fields += countFields(page.params) + countFields(page.responseFields);
-  }
-  return { pages: Object.keys(manifest.pages).length, mdxPages, endpointPages, generatedPages, specs: Object.keys(manifest.openapi).length, fields };
-}
-

@@ -1,6 +1,8 @@
+import type { ManifestStats } from '../manifest/assemble.js';
 import type { JobCheck, JobChecksOptions } from '../admin/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
+import type { IgnoredCounts } from '../rules/index.js';
 
 /** Options of `build()`. Every option is optional except `root`. */
 export interface BuildOptions {
@@ -8,8 +10,14 @@ export interface BuildOptions {
   root: string;
   /** Write the manifest here (atomically) when the run has no errors. Default: nothing is written. */
   outFile?: string;
-  /** Treat warnings as errors. Default false. */
+  /** Treat warnings as errors (after the rule settings: a code set to `warn` still becomes an error). Default false. */
   strict?: boolean;
+  /**
+   * The project's rule settings (`docs-build.json`) and accepted problems (`.docs-build-ignore.json`),
+   * read from the top of the root when present (docs/rules.md). `false` reads neither;
+   * `{ ignoreFile: false }` reads only the settings. Default true.
+   */
+  rules?: boolean | { ignoreFile: boolean };
   /** Never fetch remote OpenAPI files; use only the on-disk cache. Default false. */
   offline?: boolean;
   /** Folder of the incremental cache (and of fetched remote specs). Default `<root>/.docs-build/cache`. */
@@ -47,20 +55,8 @@ export interface JobCheckOptions extends JobChecksOptions {
   checks: JobCheck[];
 }
 
-export interface BuildStats {
-  /** Pages in the manifest. */
-  pages: number;
-  /** Hand-written pages (kind `page` and `endpoint`). */
-  mdxPages: number;
-  /** Pages with endpoint data: MDX `api:`/`openapi:` pages and generated pages. */
-  endpointPages: number;
-  /** Pages generated from OpenAPI operations (kind `openapi`). */
-  generatedPages: number;
-  /** OpenAPI files loaded. */
-  specs: number;
-  /** Fields (params + response fields, nested included) across all pages. */
-  fields: number;
-}
+/** Counts of what the manifest holds. */
+export type BuildStats = ManifestStats;
 
 export interface BuildResult {
   /** The manifest; present whenever the configuration could be read, even with errors (it is then not written). */
@@ -68,5 +64,7 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Absolute path of the written manifest, when one was written. */
   written?: string;
+  /** What the rule settings and the ignore file took out of `diagnostics` (absent when the root has neither). */
+  ignored?: IgnoredCounts;
   stats?: BuildStats;
 }
