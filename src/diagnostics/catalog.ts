@@ -53,6 +53,7 @@ export const catalog = {
   'openapi/unsupported-version': { severity: 'error', stage: 'openapi', title: 'Swagger 2.0 or an unknown OpenAPI version' },
   'openapi/remote-ref-refused': { severity: 'error', stage: 'openapi', title: 'A remote $ref inside an OpenAPI document is refused' },
   'openapi/remote-fetch-failed': { severity: 'error', stage: 'openapi', title: 'A remote OpenAPI URL could not be fetched' },
+  'openapi/remote-spec-stale': { severity: 'warning', stage: 'openapi', title: 'A remote OpenAPI URL could not be fetched; the cached copy was used' },
   'openapi/offline-cache-miss': { severity: 'error', stage: 'openapi', title: 'Offline, and the remote OpenAPI URL is not in the cache' },
   'openapi/insecure-url': { severity: 'error', stage: 'openapi', title: 'A remote OpenAPI URL does not use https' },
   'openapi/unknown-endpoint': { severity: 'error', stage: 'openapi', title: 'An endpoint reference matches no operation of its spec' },
@@ -62,6 +63,7 @@ export const catalog = {
   'openapi/hidden-endpoint-referenced': { severity: 'warning', stage: 'openapi', title: 'An explicit reference names an x-hidden operation' },
   'openapi/bulk-generation-off': { severity: 'info', stage: 'openapi', title: 'Explicit endpoint references turned off page generation for the rest of a spec' },
   'openapi/invalid-x-docs': { severity: 'error', stage: 'openapi', title: 'A malformed x-docs / x-mint extension' },
+  'openapi/unknown-x-docs-key': { severity: 'warning', stage: 'openapi', title: 'An x-docs / x-mint extension has a key the format does not know' },
   'openapi/invalid-x-hidden': { severity: 'warning', stage: 'openapi', title: 'x-hidden / x-excluded is not a boolean' },
   'openapi/duplicate-operation-id': { severity: 'warning', stage: 'openapi', title: 'Two operations share an operationId' },
   'openapi/undeclared-path-parameter': { severity: 'warning', stage: 'openapi', title: 'A path template parameter has no parameter definition' },
@@ -78,6 +80,7 @@ export const catalog = {
   'mdx/param-location-missing': { severity: 'error', stage: 'mdx', title: 'A ParamField has none of path, body, query, header' },
   'mdx/param-location-multiple': { severity: 'error', stage: 'mdx', title: 'A ParamField has more than one of path, body, query, header' },
   'mdx/response-name-missing': { severity: 'error', stage: 'mdx', title: 'A ResponseField has no name' },
+  'mdx/unnamed-field': { severity: 'info', stage: 'mdx', title: 'A ParamField or ResponseField on a page without api: or openapi: has no name or location' },
   'mdx/non-literal-attribute': { severity: 'warning', stage: 'mdx', title: 'A field attribute is an expression that is not a literal' },
   'mdx/import-not-found': { severity: 'warning', stage: 'mdx', title: 'A local MDX import points at a missing file' },
   'mdx/path-param-undocumented': { severity: 'warning', stage: 'mdx', title: 'A {name} path parameter of the api target has no ParamField path' },
@@ -142,8 +145,6 @@ export type DiagnosticCode = keyof typeof catalog;
 export interface DiagnosticExtras {
   suggestion?: string | undefined;
   related?: RelatedLocation[] | undefined;
-  /** Overrides the catalog's default severity (rare: e.g. a warning that a user setting escalates). */
-  severity?: Severity | undefined;
 }
 
 /** Builds a diagnostic with the catalog's severity and stage. Optional fields are omitted, never `undefined`. */
@@ -156,7 +157,7 @@ export function createDiagnostic(
   const entry = catalog[code];
   const diagnostic: Diagnostic = {
     code,
-    severity: extras.severity ?? entry.severity,
+    severity: entry.severity,
     stage: entry.stage,
     message,
   };

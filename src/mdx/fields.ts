@@ -123,11 +123,14 @@ export function extractFields(tree: Root, text: string, file: string, options: E
 
     const identity = component === 'ParamField' ? paramIdentity(attributes, sink) : responseIdentity(attributes);
     if (identity.problem) {
+      // On an API page the field is a parameter or response field the page must name; elsewhere (SDK
+      // reference pages) it only renders, so its missing name is worth an info, not a warning.
       out.diagnostics.push(
-        createDiagnostic(identity.problem.code, identity.problem.message, source, {
-          suggestion: identity.problem.suggestion,
-          severity: options.unnamedFieldIsError ? 'error' : 'warning',
-        }),
+        options.unnamedFieldIsError
+          ? createDiagnostic(identity.problem.code, identity.problem.message, source, { suggestion: identity.problem.suggestion })
+          : createDiagnostic('mdx/unnamed-field', `${identity.problem.message}; on a page without api: or openapi: it only renders, and docs-build reads no field from it`, source, {
+              suggestion: 'fine for SDK reference pages; name it (as on API pages) if it documents a request parameter or response field',
+            }),
       );
     }
     if (identity.nonLiteral) warnNonLiteral(identity.nonLiteral.name, identity.nonLiteral.attribute, identity.nonLiteral.source, 'its source text is used as the name');

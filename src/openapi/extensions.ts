@@ -85,8 +85,7 @@ export function readXDocs(operation: { [key: string]: JsonValue }, pointer: stri
       value.href = href.id;
     } else if (!xDocsKeys.includes(name)) {
       diagnostics.push(
-        createDiagnostic('openapi/invalid-x-docs', `unknown key "${name}" in ${key}; it takes metadata, content and href`, locate(entryPointer, 'key'), {
-          severity: 'warning',
+        createDiagnostic('openapi/unknown-x-docs-key', `unknown key "${name}" in ${key}; it takes metadata, content and href`, locate(entryPointer, 'key'), {
           suggestion: didYouMean(name, xDocsKeys),
         }),
       );

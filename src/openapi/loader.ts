@@ -103,7 +103,7 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
     if (remote) {
       const fetched = await loadRemoteSpec(id, remoteOptions);
       if (!fetched.ok) return { value: undefined, diagnostics: [createDiagnostic(fetched.code, fetched.message, at, { suggestion: fetched.suggestion })] };
-      if (fetched.warning) diagnostics.push(createDiagnostic('openapi/remote-fetch-failed', fetched.warning, at, { severity: 'warning' }));
+      if (fetched.warning) diagnostics.push(createDiagnostic('openapi/remote-spec-stale', fetched.warning, at));
       const parsed = parseFile(id, fetched.text, fetched.hash);
       if (!parsed.ok) return { value: undefined, diagnostics: [...diagnostics, ...parsed.diagnostics.map(inSpec)] };
       main = parsed.file;

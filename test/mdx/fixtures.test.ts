@@ -75,7 +75,7 @@ describe('fixtures/mdx-*', () => {
   it('mdx-syntax-errors: a broken body, CRLF line endings and a BOM keep their positions', () => {
     expect(run('mdx-syntax-errors')).toEqual([
       ['mdx/invalid-title', 'error', 'bom.mdx', 2, 8],
-      ['mdx/response-name-missing', 'warning', 'bom.mdx', 5, 1],
+      ['mdx/unnamed-field', 'info', 'bom.mdx', 5, 1],
       ['mdx/syntax-error', 'error', 'broken.mdx', 6, 1],
       ['mdx/invalid-playground', 'error', 'crlf.mdx', 3, 13],
       ['mdx/syntax-error', 'error', 'crlf.mdx', 6, 20],

@@ -110,8 +110,9 @@ describe('remote specs', () => {
     const fallback = await createSpecLoader(makeRoot({}), { cacheDir: dir, fetch: loopbackFetch([]) }).load(url, docsJsonAt);
     expect(fallback.value!.title).toBe('Remote');
     expect(fallback.diagnostics.map((d) => `${d.severity} ${brief(d)}`)).toEqual([
-      `warning openapi/remote-fetch-failed docs.json:3:16 could not fetch "${url}" (the server answered 500 Broken); using the cached copy`,
+      `warning openapi/remote-spec-stale docs.json:3:16 could not fetch "${url}" (the server answered 500 Broken); using the cached copy`,
     ]);
+    expect(fallback.diagnostics[0]!.code).toBe('openapi/remote-spec-stale');
   });
 
   it('reports a network failure', async () => {
