@@ -84,7 +84,6 @@ async function runOne(client: AdminClient, check: JobCheck, signal: AbortSignal 
     ];
   }
   if (check.requirePullRequest === true && job.prLink === null) {
-    // No catalog code says "completed without a pull request"; the check failed, so it is reported as one.
     return [
       createDiagnostic('admin/job-no-pull-request', `${name(check)} completed without opening a pull request, and this check requires one`, undefined, {
         suggestion: 'The agent changed no files. Drop requirePullRequest if that is acceptable.',
@@ -100,6 +99,7 @@ const suggestions: Partial<Record<AdminApiErrorKind, string>> = {
   forbidden: 'Check that the admin API key belongs to this project.',
   'invalid-key': 'Admin API keys look like <PREFIX>_<rest>; copy the key again from the API keys page of the dashboard.',
   'invalid-base-url': 'Give the base address of the admin API, e.g. https://api.example.com.',
+  unreachable: 'Check the base URL (host name, port, http or https) and that this machine can reach it and trusts its certificate.',
 };
 
 function unreadable(check: JobCheck, error: unknown): Diagnostic {

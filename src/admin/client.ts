@@ -1,5 +1,6 @@
 import { generatorName, generatorVersion } from '../version.js';
-import { AdminApiError, redact } from './errors.js';
+import { formatBytes, readCappedBody, type CappedBody } from './body.js';
+import { AdminApiError, holdsSecret, redact } from './errors.js';
 import { assertApiKeyShape } from './key.js';
 import { maxTimerMs, parseRetryAfter } from './retry.js';
 import { describeProblems, validators, type AgentJobWire } from './schema.js';
@@ -19,6 +20,11 @@ export interface AdminClientOptions {
   userAgent?: string;
   /** Time limit of one request (headers and body), in ms. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes, counted after any `Content-Encoding` is undone. Default 1 MiB
+   * (an AgentJob is a few hundred bytes). A 200 over it is a `malformed-response` error.
+   */
+  maxResponseBytes?: number;
 }
 
 export interface RequestOptions {
@@ -36,6 +42,7 @@ export interface AdminClient {
 }
 
 const defaultTimeoutMs = 30_000;
+const defaultMaxResponseBytes = 1024 * 1024;
 /** Server texts end up in terminal output; a proxy's HTML error page should not. */
 const maxServerMessageLength = 500;
 
@@ -46,12 +53,16 @@ const maxServerMessageLength = 500;
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   assertApiKeyShape(options.apiKey, options.keyPrefix);
   const apiKey = options.apiKey;
-  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const baseUrl = baseUrlWithout(options.baseUrl, apiKey);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const userAgent = options.userAgent ?? `${generatorName}/${generatorVersion}`;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > maxTimerMs) {
     throw new RangeError(`timeoutMs must be a number of milliseconds between 1 and ${maxTimerMs}, got ${timeoutMs}`);
+  }
+  const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
+    throw new RangeError(`maxResponseBytes must be a positive whole number of bytes, got ${maxResponseBytes}`);
   }
   const clean = (text: string): string => redact(text, apiKey);
 
@@ -75,12 +86,16 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     const transportError = (error: unknown): AdminApiError => {
       if (outer?.aborted) return new AdminApiError('aborted', `reading ${what} was cancelled`);
       if (timedOut) return new AdminApiError('timeout', `reading ${what} timed out after ${timeoutMs} ms`);
+      const unreachable = describeUnreachable(error);
+      if (unreachable !== undefined) {
+        return new AdminApiError('unreachable', clean(`cannot reach the admin API at ${new URL(baseUrl).origin} (reading ${what}): ${unreachable}`));
+      }
       return new AdminApiError('network', clean(`reading ${what} failed: ${describeTransportError(error)}`));
     };
 
     try {
       let response: Response;
-      let body: string;
+      let body: CappedBody;
       try {
         response = await fetchImpl(url, {
           method: 'GET',
@@ -89,11 +104,18 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           redirect: 'manual',
           signal: controller.signal,
         });
-        body = await response.text();
+        body = await readCappedBody(response, maxResponseBytes);
       } catch (error) {
         throw transportError(error);
       }
-      return interpret(response, body, what, clean);
+      if (!body.ok && response.status === 200) {
+        throw new AdminApiError('malformed-response', `the admin API answered ${what} with a body larger than ${formatBytes(maxResponseBytes)} (status 200)`, {
+          status: 200,
+          problems: [`(root) ${body.reason}`],
+        });
+      }
+      // Past the cap, only a 200 needs its body; any other status says enough without one.
+      return interpret(response, body.ok ? body.text : '', what, clean);
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
@@ -128,7 +150,7 @@ function interpret(response: Response, body: string, what: string, clean: (text:
         problems,
       });
     }
-    return normalizeJob(data);
+    return normalizeJob(data, clean);
   }
 
   const serverMessage = readServerMessage(body, clean);
@@ -157,16 +179,29 @@ function readServerMessage(body: string, clean: (text: string) => string): strin
   return text.length > maxServerMessageLength ? `${text.slice(0, maxServerMessageLength)}…` : text;
 }
 
-function normalizeJob(wire: AgentJobWire): AgentJob {
+/** The job as printed and returned; a server that echoes the key in a field does not get it printed either. */
+function normalizeJob(wire: AgentJobWire, clean: (text: string) => string): AgentJob {
+  const nullable = (text: string | null | undefined): string | null => (text === undefined || text === null ? null : clean(text));
   return {
-    id: wire.id,
+    id: clean(wire.id),
     status: wire.status,
-    source: { repository: wire.source.repository, ref: wire.source.ref ?? null },
-    model: wire.model,
-    prLink: wire.prLink ?? null,
+    source: { repository: clean(wire.source.repository), ref: nullable(wire.source.ref) },
+    model: clean(wire.model),
+    prLink: nullable(wire.prLink),
     createdAt: wire.createdAt,
     archivedAt: wire.archivedAt ?? null,
   };
+}
+
+/**
+ * The normalized base URL, refused when it holds the API key: a key pasted into the base-URL variable
+ * would otherwise be quoted by the error message, or sent in the clear in the request line.
+ */
+function baseUrlWithout(baseUrl: string, apiKey: string): string {
+  if (typeof baseUrl === 'string' && holdsSecret(baseUrl, apiKey)) {
+    throw new AdminApiError('invalid-base-url', 'the admin API base URL holds the API key; give the address of the API there, and the key only as the key');
+  }
+  return normalizeBaseUrl(baseUrl);
 }
 
 /**
@@ -199,6 +234,36 @@ export function normalizeBaseUrl(baseUrl: string): string {
 function assertPathSegment(name: string, value: string): void {
   if (typeof value !== 'string' || value.length === 0) throw new TypeError(`${name} must be a non-empty string`);
   if (value === '.' || value === '..') throw new TypeError(`${name} cannot be "${value}"`);
+}
+
+const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+const routeCodes = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+const tlsCode = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|HOSTNAME_MISMATCH$|EPROTO$)/;
+
+/**
+ * Why the server could not be reached at all, when that is the failure: the name does not resolve, the
+ * connection is refused or has no route, or the TLS handshake fails. These come from the address (a
+ * typo, a wrong port, http against https, a certificate the machine does not trust) far more often than
+ * from a passing fault; a connection that was made and then dropped is not one of them.
+ */
+function describeUnreachable(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (dnsCodes.has(code)) return `the host name does not resolve (${code})`;
+      if (code === 'ECONNREFUSED') return 'the connection was refused (ECONNREFUSED): nothing listens at that address and port';
+      if (routeCodes.has(code)) return `the host cannot be reached (${code})`;
+      if (tlsCode.test(code)) return `the TLS handshake failed: ${tlsReason(current.message)} (${code})`;
+    }
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** OpenSSL's texts carry a queue of internal locations; the reason is the part after `routines:<function>:`. */
+function tlsReason(message: string): string {
+  return /routines:[^:]*:([^:]+)/.exec(message)?.[1]?.trim() ?? message.trim();
 }
 
 /** undici reports "fetch failed" and puts the reason (ECONNRESET, "other side closed") in `cause`. */

@@ -14,12 +14,17 @@ export type AdminApiErrorKind =
   | 'rate-limited'
   | 'server'
   | 'network'
+  | 'unreachable'
   | 'timeout'
   | 'malformed-response'
   | 'unexpected-status'
   | 'aborted';
 
-/** Kinds a retry can cure: the same request may well succeed a moment later. */
+/**
+ * Kinds a retry can cure: the same request may well succeed a moment later. `unreachable` is not one:
+ * an address that does not resolve, refuses connections or fails its TLS handshake is almost always a
+ * wrong address (the poller still retries it once it has read the job from that address).
+ */
 const retryableKinds: ReadonlySet<AdminApiErrorKind> = new Set(['rate-limited', 'server', 'network', 'timeout']);
 
 export interface AdminApiErrorDetails {
@@ -90,7 +95,63 @@ export function isAdminApiError(value: unknown, kind?: AdminApiErrorKind): value
   return value instanceof AdminApiError && (kind === undefined || value.kind === kind);
 }
 
-/** Replaces every occurrence of the secret; a server (or a proxy) may echo the key in an error text. */
+/**
+ * Replaces every occurrence of the secret, as is or as a server (or a proxy) may echo it: percent-encoded
+ * (URL component, URL, form; upper- or lower-case hex), JSON-escaped (also with `\/` and `\u00XX`
+ * forms), HTML-escaped, as a JSON-pointer token, and each of these applied twice (a URL-encoded key inside
+ * a JSON text, a double-encoded query). For a `<PREFIX>_<rest>` key the rest alone is redacted too (the
+ * prefix is public), when it is long enough not to match ordinary words.
+ */
 export function redact(text: string, secret: string): string {
-  return secret.length === 0 ? text : text.split(secret).join('[redacted]');
+  let out = text;
+  for (const form of secretForms(secret)) if (out.includes(form)) out = out.split(form).join('[redacted]');
+  return out;
+}
+
+/** Whether `text` holds the secret in any of the forms `redact` replaces. */
+export function holdsSecret(text: string, secret: string): boolean {
+  return secretForms(secret).some((form) => text.includes(form));
+}
+
+const minRestLength = 8;
+let cachedForms: { secret: string; forms: string[] } | undefined;
+
+const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+const jsonEscape = (text: string): string => JSON.stringify(text).slice(1, -1);
+const unicodeEscape = (chars: RegExp) => (text: string): string =>
+  jsonEscape(text).replace(chars, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Ways a server or a library writes a string into a text; each may also be applied to another's output. */
+const encoders: ReadonlyArray<(text: string) => string> = [
+  encodeURIComponent,
+  (text) => lowerHex(encodeURIComponent(text)),
+  encodeURI,
+  (text) => new URLSearchParams({ k: text }).toString().slice(2),
+  jsonEscape,
+  (text) => jsonEscape(text).replaceAll('/', '\\/'),
+  // Go, Java and others escape HTML-significant characters; some escape every punctuation mark.
+  unicodeEscape(/[<>&'=+]/g),
+  unicodeEscape(/[^A-Za-z0-9_\\"]/g),
+  (text) => text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char] ?? ''};`),
+  (text) => text.replaceAll('~', '~0').replaceAll('/', '~1'),
+];
+
+/** The forms of the secret to look for, longest first so that no form is cut by a shorter one. */
+function secretForms(secret: string): string[] {
+  if (secret.length === 0) return [];
+  if (cachedForms?.secret === secret) return cachedForms.forms;
+  const underscore = secret.indexOf('_');
+  const rest = underscore > 0 ? secret.slice(underscore + 1) : '';
+  const forms = new Set<string>();
+  for (const value of rest.length >= minRestLength ? [secret, rest] : [secret]) {
+    forms.add(value);
+    for (const first of encoders) {
+      const once = first(value);
+      forms.add(once);
+      for (const second of encoders) forms.add(second(once));
+    }
+  }
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  cachedForms = { secret, forms: sorted };
+  return sorted;
 }

@@ -34,7 +34,8 @@ const defaultTimeoutMs = 600_000;
  *   when `timeoutMs` passes; a request in flight at that moment is cancelled;
  * - `aborted` (with `job`) when `signal` aborts; a request in flight is cancelled;
  * - at once, with the error itself, on anything a retry cannot cure: `not-found`, `unauthorized`,
- *   `forbidden`, `malformed-response`, `unexpected-status`.
+ *   `forbidden`, `malformed-response`, `unexpected-status`, and `unreachable` until the job has been read
+ *   once (after that, an unreachable server is retried like a dropped connection).
  */
 export async function waitForAgentJob(client: AdminClient, projectId: string, id: string, options: WaitOptions = {}): Promise<AgentJob> {
   const intervalMs = options.intervalMs ?? defaultIntervalMs;
@@ -100,7 +101,9 @@ export async function waitForAgentJob(client: AdminClient, projectId: string, id
       } catch (error) {
         if (!(error instanceof AdminApiError)) throw error;
         if (error.kind === 'aborted') throw userSignal?.aborted ? cancelled() : timedOut();
-        if (!error.retryable) throw error;
+        // An address that was never reached is wrong, not busy; one that answered before is having a moment.
+        const retry = error.retryable || (error.kind === 'unreachable' && last !== undefined);
+        if (!retry) throw error;
         failures++;
         lastError = error;
         delayMs = backoffDelay(failures, backoff, error.retryAfterMs);

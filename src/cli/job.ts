@@ -13,7 +13,8 @@ import { UsageError, type CliIo } from './io.js';
 
 /**
  * Exit codes of `job get` and `job wait`, so a deploy script can branch on the outcome. A job still
- * `active` (only `job get` can see one) exits 0: the job was read, and it is not a failure yet.
+ * `active` (only `job get` can see one) exits 0: the job was read, and it is not a failure yet. Ctrl-C
+ * exits 130, as a shell reports a command ended by SIGINT.
  */
 export const JobExitCode = {
   completed: 0,
@@ -22,6 +23,9 @@ export const JobExitCode = {
   failed: 3,
   archived: 4,
   timedOut: 5,
+  unreachable: 6,
+  noPullRequest: 7,
+  interrupted: 130,
 } as const;
 
 const statusExitCodes: Record<AgentJobStatus, number> = {
@@ -43,6 +47,7 @@ interface CommonOptions {
 interface WaitCommandOptions extends CommonOptions {
   timeout: number;
   interval: number;
+  requirePullRequest?: boolean;
 }
 
 const maxDurationMs = 2_147_483_647;
@@ -99,13 +104,15 @@ export function jobCommand(io: CliIo, setExitCode: (code: number) => void): Comm
     .addHelpText('after', environmentHelp)
     .action(async (projectId: string, jobId: string, options: CommonOptions) => {
       const client = connect(io, projectId, jobId, options);
-      try {
-        const result = await client.getAgentJob(projectId, jobId, io.signal ? { signal: io.signal } : {});
-        printFinal(io, result, options.format, true);
-        setExitCode(statusExitCodes[result.status]);
-      } catch (error) {
-        setExitCode(reportError(io, error, options.format));
-      }
+      await whileInterruptible(io, async (signal) => {
+        try {
+          const result = await client.getAgentJob(projectId, jobId, { signal });
+          printFinal(io, result, options.format, true);
+          setExitCode(statusExitCodes[result.status]);
+        } catch (error) {
+          setExitCode(reportError(io, error, options.format));
+        }
+      });
     });
 
   job
@@ -115,27 +122,30 @@ export function jobCommand(io: CliIo, setExitCode: (code: number) => void): Comm
     .argument('<jobId>', 'agent job identifier')
     .addOption(new Option('--timeout <duration>', 'give up after this long (500ms, 5s, 10m, 1h)').argParser(parseDuration).default(600_000, '10m'))
     .addOption(new Option('--interval <duration>', 'pause between two reads of an active job').argParser(parseDuration).default(5_000, '5s'))
+    .option('--require-pull-request', `also fail (exit ${JobExitCode.noPullRequest}) when the job completed without opening a pull request`)
     .addOption(baseUrlOption())
     .addOption(formatOption())
     .addOption(requestTimeoutOption())
     .addHelpText('after', environmentHelp)
     .action(async (projectId: string, jobId: string, options: WaitCommandOptions) => {
       const client = connect(io, projectId, jobId, options);
-      const progress = options.format === 'json' ? undefined : createProgress(io, jobId);
-      try {
-        const result = await waitForAgentJob(client, projectId, jobId, {
-          intervalMs: options.interval,
-          timeoutMs: options.timeout,
-          ...(io.signal ? { signal: io.signal } : {}),
-          ...(progress ? { onProgress: progress.update } : {}),
-        });
-        progress?.stop();
-        printFinal(io, result, options.format, false);
-        setExitCode(statusExitCodes[result.status]);
-      } catch (error) {
-        progress?.stop();
-        setExitCode(reportError(io, error, options.format));
-      }
+      await whileInterruptible(io, async (signal) => {
+        const progress = options.format === 'json' ? undefined : createProgress(io, jobId);
+        try {
+          const result = await waitForAgentJob(client, projectId, jobId, {
+            intervalMs: options.interval,
+            timeoutMs: options.timeout,
+            signal,
+            ...(progress ? { onProgress: progress.update } : {}),
+          });
+          progress?.stop();
+          printFinal(io, result, options.format, false);
+          setExitCode(outcomeOf(io, result, options.requirePullRequest === true));
+        } catch (error) {
+          progress?.stop();
+          setExitCode(reportError(io, error, options.format));
+        }
+      });
     });
 
   return job;
@@ -147,7 +157,8 @@ Environment:
   DOCS_ADMIN_API_URL  base URL of the admin API (when --base-url is not given)
 
 Exit codes: 0 completed (get: also active), 1 error (not found, auth, network...), 2 usage,
-            3 failed, 4 archived, 5 timed out`;
+            3 failed, 4 archived, 5 timed out, 6 the admin API cannot be reached (DNS, refused, TLS),
+            7 completed without a pull request (wait --require-pull-request), 130 interrupted (Ctrl-C)`;
 
 function baseUrlOption(): Option {
   return new Option('--base-url <url>', 'base URL of the admin API (default: $DOCS_ADMIN_API_URL)');
@@ -207,16 +218,48 @@ function printFinal(io: CliIo, job: AgentJob, format: Format, detailed: boolean)
   else io.stdout(job.status === 'active' ? 'no pull request yet\n' : 'no pull request\n');
 }
 
+/** The exit code of a job that reached a final status; the job is already printed. */
+function outcomeOf(io: CliIo, job: AgentJob, requirePullRequest: boolean): number {
+  if (job.status === 'completed' && job.prLink === null && requirePullRequest) {
+    io.stderr(`docs-build: job ${job.id} completed without opening a pull request, and --require-pull-request requires one\n`);
+    return JobExitCode.noPullRequest;
+  }
+  return statusExitCodes[job.status];
+}
+
+const errorExitCodes: Partial<Record<AdminApiError['kind'], number>> = {
+  timeout: JobExitCode.timedOut,
+  unreachable: JobExitCode.unreachable,
+  aborted: JobExitCode.interrupted,
+};
+
 /** Prints the error and returns the exit code. Anything but an AdminApiError is a bug and propagates. */
 function reportError(io: CliIo, error: unknown, format: Format): number {
   if (!(error instanceof AdminApiError)) throw error;
-  const code = error.kind === 'timeout' ? JobExitCode.timedOut : JobExitCode.errors;
+  const code = errorExitCodes[error.kind] ?? JobExitCode.errors;
   if (format === 'json') {
     const { job, ...rest } = error.toJSON();
     io.stdout(`${JSON.stringify({ error: rest, job: job ?? null }, null, 2)}\n`);
   }
-  io.stderr(`docs-build: ${error.message}\n`);
+  io.stderr(`docs-build: ${error.kind === 'aborted' ? 'interrupted: ' : ''}${error.message}\n`);
   return code;
+}
+
+/**
+ * Runs a command with a signal that Ctrl-C aborts: the request or the wait then ends with a message and
+ * exit 130 instead of the process dying mid-line. Only the first Ctrl-C is caught, so a second one ends
+ * the process at once. main() may hand in its own signal (io.signal); then that one is used.
+ */
+async function whileInterruptible(io: CliIo, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  if (io.signal) return run(io.signal);
+  const controller = new AbortController();
+  const onInterrupt = (): void => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    await run(controller.signal);
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
 }
 
 function colors(io: CliIo): Colors {

@@ -236,12 +236,12 @@ describe('transport failures', () => {
     expect(error.cause).toBeUndefined();
   });
 
-  it('a refused connection is a network error', async () => {
+  it('a refused connection is unreachable (test/admin/unreachable.test.ts has the other causes)', async () => {
     const closed = await startServer();
     const url = closed.baseUrl;
     await closed.close();
     const error = await failure(createAdminClient({ baseUrl: url, apiKey }).getAgentJob('p', 'j'));
-    expect(error.kind).toBe('network');
+    expect(error.kind).toBe('unreachable');
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 

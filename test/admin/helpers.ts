@@ -1,8 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
+import { Command, CommanderError } from 'commander';
 import { expect } from 'vitest';
 import type { AgentJob } from '../../src/admin/index.js';
+import { UsageError, type CliIo } from '../../src/cli/io.js';
+import { jobCommand } from '../../src/cli/job.js';
 
 /** A distinctive key: any output containing it (or its secret part) is a leak. */
 export const apiKey = 'mint_Sup3rSecret-KEY.value9';
@@ -32,8 +39,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1, on a port the OS picks. */
-export async function startServer(handler: Handler = (_, response) => sendJson(response, 500, { error: 'no handler' })): Promise<TestServer> {
+/** A real HTTP server on 127.0.0.1, on a port the OS picks (or on `port`). */
+export async function startServer(handler: Handler = (_, response) => sendJson(response, 500, { error: 'no handler' }), port = 0): Promise<TestServer> {
   let current = handler;
   const requests: RecordedRequest[] = [];
   const state = { abandoned: 0 };
@@ -60,10 +67,10 @@ export async function startServer(handler: Handler = (_, response) => sendJson(r
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${address.port}`,
     requests,
     handle(next) {
       current = next;
@@ -168,4 +175,53 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the promise to reject');
+}
+
+export interface CliRun {
+  code: number | undefined;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `docs-build job ...` in-process, mounted as main() mounts it, mapping what escapes as main() does. */
+export async function runJobCli(args: string[], options: { env: Record<string, string | undefined>; isTTY?: boolean; signal?: AbortSignal }): Promise<CliRun> {
+  const run: CliRun = { code: undefined, stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: (text) => void (run.stdout += text),
+    stderr: (text) => void (run.stderr += text),
+    isTTY: options.isTTY ?? false,
+    env: options.env,
+    cwd: process.cwd(),
+  };
+  if (options.signal) io.signal = options.signal;
+  const program = new Command('docs-build').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  program.addCommand(jobCommand(io, (code) => void (run.code = code)));
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) run.code = error.exitCode === 0 ? 0 : 2;
+    else if (error instanceof UsageError) {
+      run.stderr += `docs-build: ${error.message}\n`;
+      run.code = 2;
+    } else throw error;
+  }
+  return run;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1, made by the openssl command (Node cannot create one); undefined
+ * where openssl is missing, so the test that needs it can skip.
+ */
+export function selfSignedCert(): { key: string; cert: string } | undefined {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-tls-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

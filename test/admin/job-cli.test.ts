@@ -1,9 +1,6 @@
-import { Command, CommanderError } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { UsageError } from '../../src/cli/io.js';
-import { jobCommand, parseDuration } from '../../src/cli/job.js';
-import { apiKey, drop, expectNoSecret, job, reply, sequence, slow, startServer, type TestServer } from './helpers.js';
+import { parseDuration } from '../../src/cli/job.js';
+import { apiKey, drop, expectNoSecret, job, reply, runJobCli, sequence, slow, startServer, type CliRun, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
@@ -13,34 +10,9 @@ beforeEach(async () => {
   server = await startServer();
 });
 
-interface Run {
-  code: number | undefined;
-  stdout: string;
-  stderr: string;
-}
-
 /** Mounts the command as main() does and maps what escapes it the way main() does. */
-async function cli(args: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean; signal?: AbortSignal } = {}): Promise<Run> {
-  const run: Run = { code: undefined, stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (text) => void (run.stdout += text),
-    stderr: (text) => void (run.stderr += text),
-    isTTY: options.isTTY ?? false,
-    env: options.env ?? { DOCS_ADMIN_API_KEY: apiKey, DOCS_ADMIN_API_URL: server.baseUrl },
-    cwd: process.cwd(),
-  };
-  if (options.signal) io.signal = options.signal;
-  const program = new Command('docs-build').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  program.addCommand(jobCommand(io, (code) => void (run.code = code)));
-  try {
-    await program.parseAsync(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) run.code = error.exitCode === 0 ? 0 : 2;
-    else if (error instanceof UsageError) {
-      run.stderr += `docs-build: ${error.message}\n`;
-      run.code = 2;
-    } else throw error;
-  }
+async function cli(args: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean; signal?: AbortSignal } = {}): Promise<CliRun> {
+  const run = await runJobCli(args, { ...options, env: options.env ?? { DOCS_ADMIN_API_KEY: apiKey, DOCS_ADMIN_API_URL: server.baseUrl } });
   expectNoSecret(run.stdout, run.stderr);
   return run;
 }
@@ -132,13 +104,46 @@ describe('job wait', () => {
     expect(run.stdout.endsWith(`job job-1: completed\n\r\x1b[2Kpull request: ${pr}\n`)).toBe(true);
   });
 
-  it('SIGINT (io.signal) cancels: exit 1', async () => {
+  it('SIGINT (io.signal) cancels: exit 130 with a message (test/cli/job-interrupt.test.ts sends a real SIGINT)', async () => {
     server.handle(reply(200, job()));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const run = await cli(['job', 'wait', 'proj', 'job-1', '--interval', '5s'], { signal: controller.signal });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('cancelled');
+    expect(run.code).toBe(130);
+    expect(run.stderr).toBe('docs-build: interrupted: waiting for agent job "job-1" of project "proj" was cancelled (last status: active)\n');
+  });
+
+  it('--require-pull-request: exit 7 when the job completed without one, 0 with one, and failed stays 3', async () => {
+    server.handle(sequence(reply(200, job()), reply(200, job({ status: 'completed' }))));
+    const run = await cli(['job', 'wait', 'proj', 'job-1', ...fast, '--require-pull-request']);
+    expect(run.code).toBe(7);
+    expect(run.stdout).toBe('job job-1: active\njob job-1: completed\nno pull request\n');
+    expect(run.stderr).toBe('docs-build: job job-1 completed without opening a pull request, and --require-pull-request requires one\n');
+
+    server.handle(reply(200, job({ status: 'completed', prLink: pr })));
+    expect((await cli(['job', 'wait', 'proj', 'job-1', ...fast, '--require-pull-request'])).code).toBe(0);
+    server.handle(reply(200, job({ status: 'failed' })));
+    expect((await cli(['job', 'wait', 'proj', 'job-1', ...fast, '--require-pull-request'])).code).toBe(3);
+    const json = await (async () => {
+      server.handle(reply(200, job({ status: 'completed' })));
+      return cli(['job', 'wait', 'proj', 'job-1', ...fast, '--require-pull-request', '--format', 'json']);
+    })();
+    expect(json.code).toBe(7);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'completed', prLink: null });
+  });
+
+  it('a base URL that cannot be reached: exit 6 at once, not retried until --timeout', async () => {
+    const closed = await startServer();
+    const url = closed.baseUrl;
+    await closed.close();
+    const started = performance.now();
+    const run = await cli(['job', 'wait', 'proj', 'job-1', '--interval', '20ms', '--timeout', '10m'], { env: { DOCS_ADMIN_API_KEY: apiKey, DOCS_ADMIN_API_URL: url } });
+    expect(run.code).toBe(6);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(run.stderr).toBe(
+      `docs-build: cannot reach the admin API at ${url} (reading agent job "job-1" of project "proj"): the connection was refused (ECONNREFUSED): nothing listens at that address and port\n`,
+    );
+    expect(run.stderr).not.toMatch(/retrying/);
   });
 });
 afterEach(() => server.close());
@@ -209,6 +214,10 @@ describe('usage: exit 2, nothing sent, the key never shown', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('DOCS_ADMIN_API_KEY');
     expect(run.stdout).toContain('5 timed out');
+    expect(run.stdout).toContain('6 the admin API cannot be reached');
+    expect(run.stdout).toContain('7 completed without a pull request');
+    expect(run.stdout).toContain('130 interrupted');
+    expect(run.stdout).toContain('--require-pull-request');
   });
 });
 
