@@ -5,6 +5,7 @@ import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { writeFileAtomic } from '../manifest/write.js';
 import { DocsRoot } from '../root/index.js';
+import { applyRules, ignoresByText, loadProjectRules, type IgnoredCounts, type ProjectRules } from '../rules/index.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from '../incremental/page-patch.js';
@@ -17,15 +18,18 @@ import type { BuildOptions, BuildResult, BuildStats } from './types.js';
  * Runs the whole pipeline on a docs root and returns the manifest with every diagnostic. Never prints,
  * never exits; writes only `outFile`, atomically, and only when there are no errors.
  */
-export async function build(options: BuildOptions): Promise<BuildResult> {
+export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const startedAtMs = Date.now();
-  const root = DocsRoot.open(options.root, options.onOpen ? { onOpen: options.onOpen } : {});
+  const root = DocsRoot.open(buildOptions.root, buildOptions.onOpen ? { onOpen: buildOptions.onOpen } : {});
   if (!root) {
-    return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${options.root}" does not exist or is not a folder`)] };
+    return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${buildOptions.root}" does not exist or is not a folder`)] };
   }
+  const { rules } = buildOptions;
+  const options: DriverOptions = rules === false ? buildOptions : { ...buildOptions, projectRules: loadProjectRules(root, typeof rules === 'object' ? rules : {}) };
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
   const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only' }) : undefined;
-  const runKey = recordKey(root, options);
+  // A run without the project's usual rules must not stand for one with them (the record is keyed by root and flags).
+  const runKey = rules === undefined || rules === true ? recordKey(root, options) : undefined;
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
   if (record) {
     const check = checkInputs(root, record, startedAtMs);
@@ -33,7 +37,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const previous = reuseRecordedRun(cache!, record, options.outFile);
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
-        return finish(options, previous.diagnostics, cache!.diagnostics(), previous.manifestText, previous.stats);
+        return finish(options, finalDiagnostics(previous.diagnostics, options), cache!.diagnostics(), previous.manifestText, previous.stats);
       }
     } else if (check) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
@@ -47,14 +51,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await runPipeline(root, options, cache);
   // Pages of a run that got as far as a manifest were all looked up: older page entries can be pruned.
   cache?.flush({ prune: run.manifest !== undefined });
-  if (!run.manifest) return finish(options, run.diagnostics, cache?.diagnostics());
-  if (options.jobChecks && !hasErrors(run.diagnostics)) {
+  if (!run.manifest) return finish(options, finalDiagnostics(run.diagnostics, options), cache?.diagnostics());
+  if (options.jobChecks && !hasErrors(finalDiagnostics(run.diagnostics, options).diagnostics)) {
     const { runJobChecks } = await import('../admin/index.js');
     const { checks, ...client } = options.jobChecks;
     run.diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
   }
-  const final = finalDiagnostics(run.diagnostics, options);
-  const counts = countBySeverity(final);
+  // The record keeps the diagnostics before the rules, which every run applies afresh.
+  const found = uniqueDiagnostics(sortDiagnostics(run.diagnostics));
+  const final = finalDiagnostics(found, options);
+  const counts = countBySeverity(final.diagnostics);
   const manifest: Manifest = { ...run.manifest, diagnostics: { errors: counts.errors, warnings: counts.warnings } };
   const manifestBytes = Buffer.from(serializeManifest(manifest), 'utf8');
   const digest = manifestDigest(manifestBytes);
@@ -68,7 +74,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       digest,
       manifestBytes: manifestBytes.length,
       contentHashAt: contentHashOffsets(manifestBytes, run.pageIds),
-      diagnostics: final,
+      diagnostics: found,
       stats: run.stats!,
       pageIds: run.pageIds,
       pageFingerprints: run.pageFingerprints,
@@ -89,16 +95,19 @@ async function patchRun(
   runKey: string,
   record: RunRecord,
   check: InputCheck,
-  options: BuildOptions,
+  options: DriverOptions,
   startedAtMs: number,
 ): Promise<BuildResult | undefined> {
   const { changed } = check;
+  // The edit may have changed the lines by which the ignore file knows a problem: the stages decide.
+  if (ignoresByText(options.projectRules, changed)) return undefined;
   const patch = await patchEditedPages(root, record, changed);
   if (patch === undefined) return undefined;
   const outFile = options.outFile;
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
   let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
-  if (outFile !== undefined && !hasErrors(record.diagnostics)) patched = patchRecordedOutput(outFile, record, patch.edits);
+  const final = finalDiagnostics(record.diagnostics, options);
+  if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, patch.edits);
   if (!patched) {
     const previous = recordedManifest(cache, record, outFile);
     if (previous === undefined || !applyContentHashEdits(previous, patch.edits)) return undefined;
@@ -106,7 +115,7 @@ async function patchRun(
   }
   const { manifest } = patched;
   const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
-  const result = finish(options, record.diagnostics, cache.diagnostics(), manifestText, record.stats);
+  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats);
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
@@ -128,9 +137,21 @@ async function patchRun(
   return result;
 }
 
-/** Sorted, with duplicates merged, warnings promoted under `--strict`. */
-function finalDiagnostics(diagnostics: readonly Diagnostic[], options: BuildOptions): Diagnostic[] {
-  return uniqueDiagnostics(sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics));
+/** Build options with the project's rule settings, once read. */
+type DriverOptions = BuildOptions & { projectRules?: ProjectRules };
+
+interface FinalDiagnostics {
+  diagnostics: Diagnostic[];
+  ignored?: IgnoredCounts;
+}
+
+/** The project's rules applied (with the problems of their own files), then `--strict`; sorted, duplicates merged. */
+function finalDiagnostics(diagnostics: readonly Diagnostic[], options: DriverOptions): FinalDiagnostics {
+  const rules = options.projectRules;
+  const applied = rules && (rules.settings || rules.ignore || rules.diagnostics.length > 0) ? applyRules([...diagnostics, ...rules.diagnostics], rules) : undefined;
+  const ruled = applied?.diagnostics ?? diagnostics;
+  const final = uniqueDiagnostics(sortDiagnostics(options.strict ? promoteWarnings(ruled) : ruled));
+  return applied ? { diagnostics: final, ignored: applied.ignored } : { diagnostics: final };
 }
 
 /**
@@ -139,14 +160,15 @@ function finalDiagnostics(diagnostics: readonly Diagnostic[], options: BuildOpti
  */
 function finish(
   options: BuildOptions,
-  diagnostics: Diagnostic[],
+  final: FinalDiagnostics,
   environment: Diagnostic[] = [],
   manifestText?: ManifestText,
   stats?: BuildStats,
   manifest?: Manifest,
 ): BuildResult {
-  const sorted = sortDiagnostics([...finalDiagnostics(diagnostics, options), ...environment]);
+  const sorted = sortDiagnostics([...final.diagnostics, ...environment]);
   const result: BuildResult = { diagnostics: sorted };
+  if (final.ignored) result.ignored = final.ignored;
   if (manifestText !== undefined) {
     // Parsed on first access only: the CLI never reads it, and a reused run has only the text.
     let parsed = manifest;
