@@ -5,7 +5,7 @@ import { build } from '../pipeline/build.js';
 import type { BuildOptions, BuildProgress, BuildResult } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
-import { ExitCode, UsageError, processIo, type CliIo } from './io.js';
+import { ExitCode, UsageError, internalErrorText, processIo, type CliIo } from './io.js';
 import { watchAndBuild } from './watch.js';
 
 type Format = 'human' | 'json' | 'github';
@@ -46,8 +46,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`docs-build: ${error.message}\n`);
       return ExitCode.usage;
     }
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr(`docs-build: internal error (this is a bug in docs-build, please report it with the output below)\n${detail}\n`);
+    io.stderr(internalErrorText(error, io.env));
     return ExitCode.usage;
   }
   return exitCode;

@@ -8,3 +8,4 @@ export { isJsonObject, jsonLocator, parseJsonWithPositions, yamlLocator } from '
 export type { JsonObject, JsonSyntaxError, JsonValue, ParsedJson, PointerLocator } from './source-map.js';
 export { formatGithub, formatHuman, formatJson, summaryLine } from './reporters.js';
 export type { JsonReport, ReportOptions } from './reporters.js';
+export { inStage, StageFailure } from './stage-failure.js';

@@ -1,5 +1,5 @@
 import type { Site } from '../manifest/types.js';
-import { createDiagnostic, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
+import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';
 import type { NavItem, NavTree } from '../navigation/index.js';
@@ -59,7 +59,7 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
     sources.set(page.id, { label: sourceLabel, locate });
   };
 
-  for (const [id, parsed] of input.mdxPages) addPage(mdxPage(id, parsed, input.settings, openapi, diagnostics), parsed.path);
+  for (const [id, parsed] of input.mdxPages) addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, input.settings, openapi, diagnostics)), parsed.path);
   for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.locate);
 
   const navigation = toNavNodes(input.navigation.items, {

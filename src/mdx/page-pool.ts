@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { StageResult } from '../diagnostics/index.js';
+import { inStage, StageFailure, type StageResult } from '../diagnostics/index.js';
 import { parseMdxPage, type ParsedPage } from './index.js';
 import type { SourceFile } from '../root/index.js';
 
@@ -11,7 +11,8 @@ export interface ParseRequest {
 
 export interface ParseResponse {
   batch: number;
-  results: Array<{ path: string; result: StageResult<ParsedPage> }>;
+  /** A page whose parse threw (a bug in docs-build) carries the error's text instead of a result. */
+  results: Array<{ path: string; result: StageResult<ParsedPage> } | { path: string; failure: string }>;
 }
 
 export interface PoolOptions {
@@ -77,7 +78,7 @@ export async function parsePages(files: readonly SourceFile[], options: PoolOpti
 export function parseOnMainThread(files: readonly SourceFile[], onResult?: PageResultHandler): Map<string, StageResult<ParsedPage>> {
   const results = new Map<string, StageResult<ParsedPage>>();
   for (const file of files) {
-    const result = parseMdxPage(file);
+    const result = inStage('mdx', file.path, () => parseMdxPage(file));
     results.set(file.path, result);
     onResult?.(file.path, result);
   }
@@ -108,9 +109,14 @@ async function parseOnWorkers(workers: readonly PoolWorker[], files: readonly So
           if (remaining === 0) return resolve();
           worker.onStop = reject;
           worker.thread.on('message', (response: ParseResponse) => {
-            for (const { path, result } of response.results) {
-              results.set(path, result);
-              onResult?.(path, result);
+            for (const item of response.results) {
+              if ('failure' in item) {
+                worker.onStop = undefined;
+                reject(new StageFailure('mdx', item.path, new Error(item.failure)));
+                return;
+              }
+              results.set(item.path, item.result);
+              onResult?.(item.path, item.result);
             }
             if (--remaining === 0) {
               worker.onStop = undefined;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readConfiguration } from '../config/index.js';
-import { createDiagnostic, type Diagnostic, type StageResult } from '../diagnostics/index.js';
+import { createDiagnostic, inStage, type Diagnostic, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
@@ -50,11 +50,11 @@ interface PoolPlan {
 async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache | undefined, pool: PoolPlan): Promise<PipelineRun> {
   const diagnostics: Diagnostic[] = [];
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
-  const configured = readConfiguration(root);
+  const configured = inStage('config', 'docs.json', () => readConfiguration(root));
   diagnostics.push(...configured.diagnostics);
   if (!configured.value) return { diagnostics, reusable: false, pageIds: {}, pageFingerprints: {} };
   const { config, site, origins } = configured.value;
-  const navigation = resolveNavigation(config, root);
+  const navigation = inStage('navigation', 'docs.json', () => resolveNavigation(config, root));
   diagnostics.push(...navigation.diagnostics);
 
   // Pages parse on worker threads while the main thread loads, validates and describes the specs,
@@ -74,7 +74,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
-  const assembled = assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings });
+  const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings }));
   diagnostics.push(...assembled.diagnostics);
   const { manifest } = assembled;
   const pages = manifest.pages;
@@ -127,7 +127,7 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
       results.set(item.file!, known);
       continue;
     }
-    const read = root.read(item.file!, { keep: false });
+    const read = inStage('mdx', item.file, () => root.read(item.file!, { keep: false }));
     if (!read.ok) {
       diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
       idOfFile.delete(item.file!);
@@ -159,7 +159,7 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
     const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
     const entry: PageEntry = { result, fingerprint: stageFingerprint(result) };
     results.set(file, entry);
-    importProblems.set(file, checkImports(result.value, root));
+    importProblems.set(file, inStage('mdx', file, () => checkImports(result.value, root)));
     const key = keys.get(file);
     if (key) cache!.set('pages', key, entry);
     arrivals.get(file)?.resolve(result.value);

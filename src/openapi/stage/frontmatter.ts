@@ -1,4 +1,4 @@
-import { createDiagnostic, type SourceLocation } from '../../diagnostics/index.js';
+import { createDiagnostic, inStage, type SourceLocation } from '../../diagnostics/index.js';
 import type { Page } from '../../manifest/types.js';
 import type { ParsedPage } from '../../mdx/index.js';
 import { parseEndpointReference, type NavTree, type SpecAttachment } from '../../navigation/index.js';
@@ -23,7 +23,9 @@ export async function decorateFrontmatterPages(session: OpenapiSession, tree: Na
   for await (const parsed of parsedPages) {
     if (parsed.api) continue; // Hand-written endpoint pages take their data from the page itself.
     const scope = scopes.get(parsed.path) ?? tree.globalSpec;
-    const decorate = parsed.openapiRef ? await operationData(session, parsed, scope) : parsed.openapiSchemaRef ? await schemaData(session, parsed, scope) : undefined;
+    const decorate = await inStage('openapi', parsed.path, () =>
+      parsed.openapiRef ? operationData(session, parsed, scope) : parsed.openapiSchemaRef ? schemaData(session, parsed, scope) : undefined,
+    );
     if (decorate) decorations.set(parsed.path, decorate);
   }
   return decorations;

@@ -1,4 +1,4 @@
-import { createDiagnostic, type Diagnostic, type SourceLocation } from '../../diagnostics/index.js';
+import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../../diagnostics/index.js';
 import type { Page } from '../../manifest/types.js';
 import type { EndpointReference, SpecAttachment } from '../../navigation/index.js';
 import type { DocsRoot } from '../../root/index.js';
@@ -51,7 +51,7 @@ export class OpenapiSession {
 
   /** Loads a spec by reference (memoised by the loader); its diagnostics join the session's. */
   async load(reference: string, at: SourceLocation): Promise<LoadedSpec | undefined> {
-    const result = await this.loader.load(reference, at);
+    const result = await inStage('openapi', reference, () => this.loader.load(reference, at));
     this.diagnostics.push(...result.diagnostics);
     return result.value;
   }
@@ -101,7 +101,7 @@ export class OpenapiSession {
     const key = operationKey(spec, op);
     let page = this.described.get(key);
     if (!page) {
-      page = describeOperation(spec, op, { playgroundDisplay: this.options.playgroundDisplay ?? null, schemas: this.schemas });
+      page = inStage('openapi', spec.id, () => describeOperation(spec, op, { playgroundDisplay: this.options.playgroundDisplay ?? null, schemas: this.schemas }));
       this.described.set(key, page);
     }
     return page;
