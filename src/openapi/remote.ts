@@ -12,9 +12,16 @@ export interface RemoteOptions {
   /** Absolute folder of the cache. */
   cacheDir: string;
   fetch: typeof fetch;
-  /** Milliseconds before a fetch is abandoned. */
+  /** Milliseconds before a fetch (redirects and body included) is abandoned. */
   timeoutMs: number;
+  /** Largest body read, in bytes, after any `Content-Encoding` is undone. Default 100 MiB, as for any file. */
+  maxBytes?: number;
 }
+
+/** The limit of any file read (DocsRoot), which a remote file gets too. */
+const defaultMaxBytes = 100 * 1024 * 1024;
+/** Redirects followed before giving up; browsers allow 20, a spec URL needs one or two. */
+const maxRedirects = 5;
 
 export type RemoteResult =
   | { ok: true; text: string; hash: string; fromCache: boolean; warning?: string }
@@ -51,7 +58,8 @@ function writeCache(file: string, text: string): string | undefined {
 /**
  * Fetches an https spec URL, refreshing the cache; a failed fetch falls back to a cached copy (with a
  * warning). Offline, only the cache is read. The URL is checked before anything else, so a plain-http
- * URL never reaches `fetch`.
+ * URL never reaches `fetch`, and so is each redirect: one away from https is refused (no cached copy is
+ * used then, since the URL itself now leads to plain HTTP). A body over `maxBytes` is a failed fetch.
  */
 export async function loadRemoteSpec(url: string, options: RemoteOptions): Promise<RemoteResult> {
   let parsed: URL;
@@ -83,15 +91,15 @@ export async function loadRemoteSpec(url: string, options: RemoteOptions): Promi
   }
   let failure: string;
   try {
-    const response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'follow' });
-    if (response.ok) {
-      const text = await response.text();
-      const writeError = writeCache(cacheFile, text);
-      const result: RemoteResult = { ok: true, text, hash: sha256(text), fromCache: false };
+    const fetched = await fetchOverHttps(url, options);
+    if (fetched.ok) {
+      const writeError = writeCache(cacheFile, fetched.text);
+      const result: RemoteResult = { ok: true, text: fetched.text, hash: sha256(fetched.text), fromCache: false };
       if (writeError) result.warning = `could not write the cache file ${cacheFile} (${writeError}); --offline builds will miss it`;
       return result;
     }
-    failure = `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    if ('refused' in fetched) return fetched.refused;
+    failure = fetched.failure;
   } catch (error) {
     const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     failure = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs / 1000} s` : cause;
@@ -101,4 +109,70 @@ export async function loadRemoteSpec(url: string, options: RemoteOptions): Promi
     return { ok: true, text: cached, hash: sha256(cached), fromCache: true, warning: `could not fetch "${url}" (${failure}); using the cached copy` };
   }
   return { ok: false, code: 'openapi/remote-fetch-failed', message: `could not fetch "${url}": ${failure}`, suggestion: 'check the URL and the network, or commit a copy of the spec to the docs root' };
+}
+
+type Fetched = { ok: true; text: string } | { ok: false; failure: string } | { ok: false; refused: Extract<RemoteResult, { ok: false }> };
+
+/**
+ * GET with redirects followed by hand, so that each hop is checked: a redirect away from https is
+ * refused before it is fetched (fetch's own following would take an https URL to plain HTTP silently).
+ * One time limit covers every hop and the body.
+ */
+async function fetchOverHttps(url: string, options: RemoteOptions): Promise<Fetched> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await options.fetch(current, { signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status > 399 || location === null) {
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        return { ok: false, failure: `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
+      }
+      const maxBytes = options.maxBytes ?? defaultMaxBytes;
+      const text = await readCapped(response, maxBytes);
+      return text === undefined ? { ok: false, failure: `the file is larger than ${maxBytes / 1048576} MiB, the limit of any file read` } : { ok: true, text };
+    }
+    await response.body?.cancel().catch(() => undefined);
+    const next = URL.canParse(location, current) ? new URL(location, current) : undefined;
+    if (next === undefined) return { ok: false, failure: `the server redirected to ${JSON.stringify(location)}, which is not a URL` };
+    if (next.protocol !== 'https:') {
+      return {
+        ok: false,
+        refused: {
+          ok: false,
+          code: 'openapi/insecure-url',
+          message: `"${url}" redirects to "${next.href}", which does not use https; a remote OpenAPI file is never fetched over plain HTTP`,
+          suggestion: 'use the address the file is served from over https, or a copy of the file inside the docs root',
+        },
+      };
+    }
+    if (hop === maxRedirects) return { ok: false, failure: `more than ${maxRedirects} redirects` };
+    current = next.href;
+  }
+}
+
+/**
+ * The body as UTF-8 (a BOM dropped, as `Response.text()` does), or undefined past `maxBytes`. The bytes
+ * are counted as fetch hands them on, after any `Content-Encoding` is undone, so a gzip bomb stops at the
+ * same cap as an endless body; past it the stream is cancelled, which closes the connection.
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    total += read.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
