@@ -9,3 +9,4 @@ export type { SemanticCheck } from './semantic-checks.js';
 export { checkAssets } from './assets.js';
 export { readConfiguration, settingOrigins } from './settings.js';
 export type { Configuration, SettingOrigins } from './settings.js';
+export type { FontSettings, LightDark, Site, ThemeName } from './site.js';

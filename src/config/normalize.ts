@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../diagnostics/index.js';
-import type { FontSettings, LightDark, Site } from '../manifest/types.js';
+import type { FontSettings, LightDark, Site } from './site.js';
 import { iconLibraries, themeNames } from './schema.js';
 
 

@@ -1,5 +1,5 @@
 import { isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import type { Site } from '../manifest/types.js';
+import type { Site } from './site.js';
 import type { DocsRoot } from '../root/index.js';
 import { checkAssets } from './assets.js';
 import { loadConfig, type LoadedConfig } from './load.js';

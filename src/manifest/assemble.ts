@@ -1,4 +1,4 @@
-import type { Site } from '../manifest/types.js';
+import type { Site } from '../config/index.js';
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';

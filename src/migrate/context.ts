@@ -1,6 +1,6 @@
 import { readConfiguration, type LoadedConfig } from '../config/index.js';
 import { createDiagnostic, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
-import type { Site } from '../manifest/types.js';
+import type { Site } from '../config/index.js';
 import { parseMdxPage, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type DivisionItem, type NavItem, type NavTree } from '../navigation/index.js';
 import { apiSettingsFromSite, isEndpointPage, resolveEndpoint, type ApiSettings, type EndpointPage, type ResolvedEndpoint } from '../precedence/index.js';

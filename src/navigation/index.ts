@@ -2,4 +2,4 @@ export { readPagesEntry, resolveNavigation } from './resolve.js';
 export type { EntryReading } from './resolve.js';
 export { formatEndpointReference, parseEndpointReference } from './endpoint-reference.js';
 export type { EndpointReference, ParsedEndpointReference } from './endpoint-reference.js';
-export type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
+export type { DivisionItem, EndpointItem, NavItem, NavKind, NavTree, PageItem, SpecAttachment } from './types.js';

@@ -1,6 +1,8 @@
 import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
-import type { NavKind } from '../manifest/types.js';
 import type { EndpointReference } from './endpoint-reference.js';
+
+/** The kinds of navigation node, as the manifest names them. */
+export type NavKind = 'tab' | 'anchor' | 'dropdown' | 'version' | 'language' | 'product' | 'menu' | 'group' | 'page' | 'link';
 
 /** An `openapi` value of a navigation node (or `api.openapi`), in its normalized form. */
 export interface SpecAttachment {

@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../diagnostics/index.js';
 import type { SettingOrigins } from '../config/index.js';
-import type { Site } from '../manifest/types.js';
+import type { Site } from '../config/index.js';
 
 /**
  * The docs.json settings that hand-written API pages inherit, already normalized (a single server

@@ -1,5 +1,6 @@
 import type { Diagnostic, JsonValue } from '../../diagnostics/index.js';
-import type { NavNode, Page, Site, SpecSummary } from '../../manifest/types.js';
+import type { Site } from '../../config/index.js';
+import type { NavNode, Page, SpecSummary } from '../../manifest/types.js';
 import type { ParsedPage } from '../../mdx/index.js';
 import type { NavTree, SpecAttachment } from '../../navigation/index.js';
 import type { DocsRoot } from '../../root/index.js';
