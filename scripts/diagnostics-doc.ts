@@ -1,9 +1,11 @@
 /**
- * Regenerates the code table of docs/diagnostics.md from the catalog (between the BEGIN/END markers).
- * `npx tsx scripts/diagnostics-doc.ts`; a test fails when the document is out of date.
+ * Regenerates the code table of docs/diagnostics.md from the catalog (between the BEGIN/END markers),
+ * and the codes schema/rules.schema.json offers editors.
+ * `npx tsx scripts/diagnostics-doc.ts`; a test fails when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { catalog } from '../src/diagnostics/catalog.js';
+import { adjustableCodes } from '../src/rules/codes.js';
 
 export function codeTable(): string {
   const rows = Object.entries(catalog).map(([code, entry]) => `| \`${code}\` | ${entry.severity} | ${entry.title} |`);
@@ -19,4 +21,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END);
   writeFileSync(file, `${text.slice(0, start + BEGIN.length)}\n${codeTable()}\n${text.slice(end)}`);
+  const schemaFile = new URL('../schema/rules.schema.json', import.meta.url);
+  const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { definitions: { rules: { propertyNames: { enum: string[] } } } };
+  schema.definitions.rules.propertyNames.enum = adjustableCodes();
+  writeFileSync(schemaFile, `${JSON.stringify(schema, null, 2)}\n`);
 }

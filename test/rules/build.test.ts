@@ -68,10 +68,10 @@ describe('build() with docs-build.json and the ignore file', () => {
   });
 
   it('accepted problems stay accepted when lines are inserted above them; a new one still counts; rules: false reads neither file', async () => {
-    const page = (above: string, fields: string): string => `---\ntitle: Get\n---\n${above}<ResponseField type="string">\n  Value\n</ResponseField>\n${fields}`;
+    const page = (above: string, fields: string): string => `---\ntitle: Get\napi: GET https://api.example.com/v1/get\n---\n${above}<ResponseField type="string">\n  Value\n</ResponseField>\n${fields}`;
     const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['get'] }), 'get.mdx': page('', '') });
     const first = await build({ root });
-    expect(first.diagnostics.map(summary)).toEqual(['mdx/response-name-missing warning get.mdx:4']);
+    expect(first.diagnostics.map(summary)).toEqual(['mdx/response-name-missing error get.mdx:5']);
     const read = (file: string): string | undefined => readFileSync(path.join(root, file), 'utf8');
     writeFileSync(path.join(root, '.docs-build-ignore.json'), ignoreFileText(first.diagnostics, read).text);
 
@@ -83,7 +83,7 @@ describe('build() with docs-build.json and the ignore file', () => {
 
     writeFileSync(path.join(root, 'get.mdx'), page('', '<ResponseField type="number" />\n'));
     const added = await build({ root });
-    expect(added.diagnostics.map(summary)).toEqual(['mdx/response-name-missing warning get.mdx:7']);
+    expect(added.diagnostics.map(summary)).toEqual(['mdx/response-name-missing error get.mdx:8']);
     expect((await build({ root, rules: false })).diagnostics).toHaveLength(2);
   });
 
@@ -140,7 +140,7 @@ describe.skipIf(!existsSync(path.join(corpora, 'upstash-docs')))('upstash-docs: 
     const root = copyOf('upstash-docs', {});
     const before = await build({ root, offline: true, cache: true });
     const warnings = before.diagnostics.filter((d) => d.severity === 'warning');
-    expect(warnings.length).toBeGreaterThan(300);
+    expect(warnings.length).toBeGreaterThan(5);
     const read = (file: string): string | undefined => {
       try {
         return readFileSync(path.join(root, file), 'utf8');
