@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { createColors } from 'picocolors';
 import { stringify as stringifyYaml } from 'yaml';
 import { formatGithub, formatHuman, formatJson, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
-import { writeFileAtomic } from '../manifest/write.js';
+import { DocsRoot, refuseInputsOf, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import {
   applyMigration,
   checkMigration,
@@ -95,8 +95,9 @@ export function migrateCommand(io: CliIo, setExitCode: (code: number) => void): 
     .action(async (root: string, options: DraftOptions) => {
       const rootDir = path.resolve(io.cwd, root);
       const outFile = path.resolve(io.cwd, options.out);
+      const docsRoot = DocsRoot.open(rootDir);
       const result = await draftOpenapi({
-        root: rootDir,
+        root: docsRoot ?? rootDir,
         ...(options.title !== undefined ? { title: options.title } : {}),
         ...(options.version !== undefined ? { version: options.version } : {}),
       });
@@ -108,10 +109,11 @@ export function migrateCommand(io: CliIo, setExitCode: (code: number) => void): 
       const invalid = diagnostics.some((d) => d.code === 'openapi/invalid');
       if (draft && draft.pages.length > 0 && !invalid) {
         try {
-          writeFileAtomic(outFile, serializeDraft(draft.document, outFile));
+          // Never over a file the draft was made from (`--out docs.json`), nor through a link out of the root.
+          writeFileAtomic(outFile, serializeDraft(draft.document, outFile), docsRoot ? { within: docsRoot.dir, refuse: refuseInputsOf(docsRoot) } : {});
           written = outFile;
         } catch (error) {
-          const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+          const reason = error instanceof UnsafePathError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
           io.stderr(`docs-build: ${relative(io, outFile)} could not be written (${reason})\n`);
           setExitCode(ExitCode.errors);
           return;

@@ -94,10 +94,12 @@ export const catalog = {
 
   // cache: the incremental build cache
   'cache/ignored': { severity: 'warning', stage: 'cache', title: 'A foreign or corrupt build cache was ignored' },
+  'cache/unusable': { severity: 'warning', stage: 'cache', title: 'The cache folder cannot be used (not a folder, a link leading out of the docs root, or a folder of other files); the run goes on without it' },
 
   // manifest
   'manifest/page-id-collision': { severity: 'error', stage: 'manifest', title: 'Two pages resolve to the same page id' },
   'manifest/write-failed': { severity: 'error', stage: 'manifest', title: 'The manifest could not be written' },
+  'manifest/output-refused': { severity: 'error', stage: 'manifest', title: 'The output path is refused: not a regular file, an input of the docs root, or behind a link leading out of the root' },
 
   // migrate: hand-written pages -> OpenAPI
   'migrate/invalid-spec': { severity: 'error', stage: 'migrate', title: 'The OpenAPI file is invalid; migration stops before any write' },

@@ -1,15 +1,21 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { sha256 } from '../root/index.js';
+import { linkFileAtomic, readOwnedFile, sha256, writeFileAtomic, type Confinement } from '../root/index.js';
+import { locateCacheFolder } from './cache-folder.js';
+import { entryChecks, type CacheEntries } from './entries.js';
 import { PackStore } from './pack-store.js';
 
 const FORMAT = 'docs-build-cache';
 // 2: a page entry holds the page's invalid-UTF-8 diagnostic. 3: page entries live in packs.
 const LAYOUT = 3;
+const META_FILE = 'cache-meta.json';
+/** The entry folders of a cache: all that is ever removed, and only from a folder marked as a cache. */
+const NAMESPACES = ['pages', 'specs', 'builds'] as const satisfies ReadonlyArray<keyof CacheEntries>;
+/** What a folder may hold and still be taken as a new cache without a marker: fetched remote specs are kept there even with the cache off. */
+const UNMARKED_CONTENT = new Set(['remote']);
 /** Namespaces with an entry per page: one file each would cost more than the parse it saves. */
-const PACKED_NAMESPACES = new Set(['pages']);
+const PACKED_NAMESPACES = new Set<string>(['pages']);
 
 interface Meta {
   format: typeof FORMAT;
@@ -17,16 +23,26 @@ interface Meta {
   generator: string;
 }
 
-interface Envelope<T> {
+interface Envelope {
   key: string;
-  value: T;
+  value: unknown;
+}
+
+export interface DiskCacheOptions {
+  /** Only read; never create, repair or write anything. Default false. */
+  readOnly?: boolean;
+  /** The docs root's folder: a cache inside it may not be reached through a link leading out of it. */
+  rootDir?: string;
 }
 
 /**
  * An on-disk, content-addressed cache. Entries are keyed by a hash of everything the cached value
  * depends on (including the generator version), so an entry is either exactly right or never looked
- * up. A cache written by another version, another program, or left corrupt is ignored with a warning
- * and started afresh: never trusted.
+ * up. Nothing in the folder is trusted: a cache written by another version is started afresh, a folder
+ * that is not a cache (no marker, not empty) or cannot be one (a file, a link out of the docs root) is
+ * not used at all and never changed, an entry without its kind's shape is a miss, each with a warning,
+ * and no path is ever built from what an entry holds. Files are read and written only through
+ * `src/root`'s owned-path checks (no link out of the folder, nothing but regular files opened).
  */
 export class DiskCache {
   private readonly problems: Diagnostic[] = [];
@@ -36,6 +52,7 @@ export class DiskCache {
   private readonly packs = new Map<string, PackStore>();
 
   private constructor(
+    /** The cache's real folder. */
     readonly dir: string,
     readonly generator: string,
     private readonly readOnly: boolean,
@@ -45,13 +62,15 @@ export class DiskCache {
    * Opens (or, unless read-only, creates) the cache folder for this generator version. A read-only
    * cache that is foreign or corrupt is not repaired, only ignored.
    */
-  static open(dir: string, generator: string, options: { readOnly?: boolean } = {}): DiskCache {
-    const cache = new DiskCache(dir, generator, options.readOnly ?? false);
-    cache.checkMeta();
+  static open(dir: string, generator: string, options: DiskCacheOptions = {}): DiskCache {
+    const folder = locateCacheFolder(dir, options.rootDir ?? path.parse(path.resolve(dir)).root);
+    const cache = new DiskCache(folder.dir, generator, options.readOnly ?? false);
+    if (!folder.ok) cache.refuse(`${folder.problem}; the run goes on without it`);
+    else cache.checkMeta();
     return cache;
   }
 
-  /** Warnings about a foreign or corrupt cache met so far. */
+  /** Warnings about a foreign, corrupt or unusable cache met so far. */
   diagnostics(): Diagnostic[] {
     return [...this.problems];
   }
@@ -61,37 +80,42 @@ export class DiskCache {
     return sha256([this.generator, ...parts].join('\u0000'));
   }
 
-  get<T>(namespace: string, key: string): T | undefined {
+  /**
+   * The entry, when it is there, is stored under this very key, and has its namespace's shape.
+   * (`T` only narrows what the namespace's check proved: callers name their own view of an entry.)
+   */
+  get<T extends CacheEntries[N], N extends keyof CacheEntries = keyof CacheEntries>(namespace: N, key: string): T | undefined {
     if (!this.usable) return undefined;
     const pack = this.packOf(namespace);
     let text: string | undefined;
     try {
-      text = pack ? pack.read(key) : readFileSync(this.entryPath(namespace, key), 'utf8');
+      text = pack ? pack.read(key) : readOwnedFile(this.entryPath(namespace, key), this.confinement()).toString('utf8');
     } catch {
       return undefined;
     }
     if (text === undefined) return undefined;
     try {
-      const envelope = JSON.parse(text) as Envelope<T>;
-      if (envelope && envelope.key === key && 'value' in envelope) return envelope.value;
+      const envelope = JSON.parse(text) as Partial<Envelope> | null;
+      const check = entryChecks[namespace];
+      if (envelope?.key === key && check(envelope.value)) return envelope.value as T;
     } catch {
-      // fall through to the warning
+      // Not JSON, or nested too deep to check: fall through to the warning.
     }
     this.warnCorrupt();
     return undefined;
   }
 
   /** Entries of packed namespaces are written by `flush`. */
-  set<T>(namespace: string, key: string, value: T): void {
+  set<N extends keyof CacheEntries>(namespace: N, key: string, value: CacheEntries[N]): void {
     if (this.readOnly || !this.usable) return;
-    const text = JSON.stringify({ key, value } satisfies Envelope<T>);
+    const text = JSON.stringify({ key, value } satisfies Envelope);
     const pack = this.packOf(namespace);
     if (pack) pack.write(key, text);
     else this.writeEntry(this.entryPath(namespace, key), text);
   }
 
   /** Whether a packed namespace holds any entry (a first build has none). */
-  hasEntries(namespace: string): boolean {
+  hasEntries(namespace: keyof CacheEntries): boolean {
     return this.usable && (this.packOf(namespace)?.hasEntries() ?? false);
   }
 
@@ -103,38 +127,11 @@ export class DiskCache {
     for (const pack of this.packs.values()) pack.flush(options);
   }
 
-  private packOf(namespace: string): PackStore | undefined {
-    if (!PACKED_NAMESPACES.has(namespace)) return undefined;
-    let pack = this.packs.get(namespace);
-    if (!pack) {
-      pack = new PackStore(path.join(this.dir, namespace), { readOnly: this.readOnly, onCorruptIndex: () => this.warnCorrupt() });
-      this.packs.set(namespace, pack);
-    }
-    return pack;
-  }
-
-  private warnCorrupt(): void {
-    if (this.warnedCorruptEntry) return;
-    this.warnedCorruptEntry = true;
-    this.problems.push(createDiagnostic('cache/ignored', `a corrupt cache entry in ${this.dir} was ignored and will be rewritten`));
-  }
-
-  private writeEntry(target: string, text: string | Uint8Array): void {
-    try {
-      mkdirSync(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      writeFileSync(temporary, text);
-      renameSync(temporary, target);
-    } catch {
-      // A cache that cannot be written only costs speed.
-    }
-  }
-
   /** A raw entry (a serialized manifest: stored as is, so reusing it needs no JSON round trip). */
-  getBytes(namespace: string, key: string): Buffer | undefined {
+  getBytes(namespace: keyof CacheEntries, key: string): Buffer | undefined {
     if (!this.usable) return undefined;
     try {
-      return readFileSync(this.entryPath(namespace, key, '.txt'));
+      return readOwnedFile(this.entryPath(namespace, key, '.txt'), this.confinement());
     } catch {
       return undefined;
     }
@@ -145,70 +142,103 @@ export class DiskCache {
    * linked (same file system), else as a copy (`bytes` may be a function, called only then). Readers
    * verify the bytes by hash in any case.
    */
-  setBytes(namespace: string, key: string, bytes: string | Uint8Array | (() => Uint8Array), sameAs?: string): void {
+  setBytes(namespace: keyof CacheEntries, key: string, bytes: string | Uint8Array | (() => Uint8Array), sameAs?: string): void {
     if (this.readOnly || !this.usable) return;
     const target = this.entryPath(namespace, key, '.txt');
-    if (sameAs !== undefined && this.linkEntry(target, sameAs)) return;
+    if (sameAs !== undefined && linkFileAtomic(sameAs, target, this.confinement())) return;
     this.writeEntry(target, typeof bytes === 'function' ? bytes() : bytes);
   }
 
-  private linkEntry(target: string, source: string): boolean {
-    // Already a link to it: renaming a link over another link of the same file does nothing and
-    // would leave the temporary link behind (POSIX rename), one per run that found its output current.
-    if (sameFile(target, source)) return true;
-    const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  private packOf(namespace: string): PackStore | undefined {
+    if (!PACKED_NAMESPACES.has(namespace)) return undefined;
+    let pack = this.packs.get(namespace);
+    if (!pack) {
+      pack = new PackStore(path.join(this.dir, namespace), { readOnly: this.readOnly, within: this.dir, onCorruptIndex: () => this.warnCorrupt() });
+      this.packs.set(namespace, pack);
+    }
+    return pack;
+  }
+
+  private confinement(): Confinement {
+    return { within: this.dir };
+  }
+
+  private warnCorrupt(): void {
+    if (this.warnedCorruptEntry) return;
+    this.warnedCorruptEntry = true;
+    this.problems.push(createDiagnostic('cache/ignored', `a corrupt cache entry in ${this.dir} was ignored and will be rewritten`));
+  }
+
+  private writeEntry(target: string, text: string | Uint8Array): void {
     try {
-      mkdirSync(path.dirname(target), { recursive: true });
-      linkSync(source, temporary);
-      renameSync(temporary, target);
-      return true;
+      writeFileAtomic(target, text, { ...this.confinement(), durable: false });
     } catch {
-      rmSync(temporary, { force: true });
-      return false;
+      // A cache that cannot be written only costs speed.
     }
   }
 
-  private entryPath(namespace: string, key: string, extension = '.json'): string {
+  /** Keys are sha256 hex: the only part of an entry's path that is not a constant. */
+  private entryPath(namespace: keyof CacheEntries, key: string, extension = '.json'): string {
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`not a cache key: ${key}`);
     return path.join(this.dir, namespace, key.slice(0, 2), `${key}${extension}`);
   }
 
+  private refuse(why: string): void {
+    this.usable = false;
+    this.problems.push(
+      createDiagnostic('cache/unusable', `the cache folder was not used: ${why}`, undefined, {
+        suggestion: 'point --cache-dir at an empty folder or a docs-build cache, or build with --no-cache',
+      }),
+    );
+  }
+
   private checkMeta(): void {
-    const metaPath = path.join(this.dir, 'cache-meta.json');
+    const metaPath = path.join(this.dir, META_FILE);
     let meta: Partial<Meta> | undefined;
     let present = true;
     try {
-      meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Partial<Meta>;
+      meta = JSON.parse(readOwnedFile(metaPath, this.confinement()).toString('utf8')) as Partial<Meta>;
     } catch (error) {
       present = (error as NodeJS.ErrnoException).code !== 'ENOENT';
     }
-    const valid = meta?.format === FORMAT && meta.layout === LAYOUT && meta.generator === this.generator;
-    if (valid) return;
+    const ours = typeof meta === 'object' && meta !== null && meta.format === FORMAT;
+    if (ours && meta!.layout === LAYOUT && meta!.generator === this.generator) return;
+    if (!ours && !this.adoptable()) {
+      const what = present ? `${this.dir} holds files and its ${META_FILE} is not a docs-build cache marker` : `${this.dir} holds files but is not a docs-build cache (no ${META_FILE})`;
+      this.refuse(`${what}; docs-build uses only an empty folder or its own cache, and never changes another folder`);
+      return;
+    }
     if (this.readOnly) {
       // Nothing to repair from here; an absent cache is simply empty.
       this.usable = false;
-      if (!present) return;
+      if (ours) this.problems.push(createDiagnostic('cache/ignored', `the cache in ${this.dir} was ignored (written by ${meta!.generator ?? 'another version'})`));
+      return;
     }
-    if (present) {
-      const why = meta?.format === FORMAT ? `written by ${meta.generator ?? 'another version'}` : 'not a docs-build cache, or corrupt';
-      this.problems.push(createDiagnostic('cache/ignored', `the cache in ${this.dir} was ignored (${why})${this.readOnly ? '' : ' and started afresh'}`));
-    }
-    if (this.readOnly) return;
+    if (ours) this.problems.push(createDiagnostic('cache/ignored', `the cache in ${this.dir} was ignored (written by ${meta!.generator ?? 'another version'}) and started afresh`));
+    this.reset();
+  }
+
+  /** A folder without our marker is taken only when it holds nothing (but fetched remote specs), or is not there. */
+  private adoptable(): boolean {
     try {
-      // Only our own entry folders are removed, never anything else a user keeps there.
-      for (const namespace of ['pages', 'specs', 'builds']) rmSync(path.join(this.dir, namespace), { recursive: true, force: true });
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(metaPath, JSON.stringify({ format: FORMAT, layout: LAYOUT, generator: this.generator } satisfies Meta) + '\n');
-    } catch {
-      // Unwritable: every lookup misses.
+      return readdirSync(this.dir).every((name) => UNMARKED_CONTENT.has(name));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT';
     }
   }
-}
 
-function sameFile(a: string, b: string): boolean {
-  try {
-    const [first, second] = [statSync(a, { bigint: true }), statSync(b, { bigint: true })];
-    return first.ino === second.ino && first.dev === second.dev;
-  } catch {
-    return false;
+  /** Empties a folder proven to be a cache (ours, or adoptable) and marks it for this version. */
+  private reset(): void {
+    try {
+      // Only our own entry folders are removed, never anything else kept there.
+      for (const namespace of NAMESPACES) rmSync(path.join(this.dir, namespace), { recursive: true, force: true });
+      writeFileAtomic(path.join(this.dir, META_FILE), JSON.stringify({ format: FORMAT, layout: LAYOUT, generator: this.generator } satisfies Meta) + '\n', {
+        ...this.confinement(),
+        durable: false,
+      });
+    } catch {
+      // Unwritable: every lookup misses.
+      this.usable = false;
+    }
   }
 }

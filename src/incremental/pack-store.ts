@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { openOwnedFile, readOwnedFile, writeFileAtomic, writeNewFile } from '../root/index.js';
 
 const INDEX_FORMAT = 'docs-build-pack-index';
 const INDEX_FILE = 'index.json';
@@ -23,6 +24,8 @@ interface PackIndex {
 
 export interface PackStoreOptions {
   readOnly: boolean;
+  /** The cache folder: no file of the store is reached through a link leading out of it. */
+  within: string;
   /** Called when the index cannot be read as one: the store starts empty (the caller warns). */
   onCorruptIndex: () => void;
 }
@@ -42,7 +45,7 @@ export class PackStore {
   private index: PackIndex | undefined;
   private readonly pending = new Map<string, string>();
   private readonly used = new Set<string>();
-  private readonly open = new Map<string, number | undefined>();
+  private readonly open = new Map<string, { fd: number; size: number } | undefined>();
 
   constructor(
     private readonly dir: string,
@@ -92,7 +95,6 @@ export class PackStore {
         const usedInRun = this.used.has(key) ? run : entry[3];
         if (!options.prune || usedInRun > run - KEEP_RUNS) entries[key] = [entry[0], entry[1], entry[2], usedInRun];
       }
-      mkdirSync(this.dir, { recursive: true });
       if (this.pending.size > 0) Object.assign(entries, this.writePack([...this.pending], run));
       if (new Set(Object.values(entries).map(([pack]) => pack)).size > MAX_PACKS) Object.assign(entries, this.compact(entries));
       this.writeIndex({ format: INDEX_FORMAT, run, entries });
@@ -121,7 +123,7 @@ export class PackStore {
       offset += bytes.length;
     }
     // Named uniquely and named by no index until the index is renamed into place: no temporary needed.
-    writeFileSync(path.join(this.dir, pack), Buffer.concat(chunks));
+    writeNewFile(path.join(this.dir, pack), Buffer.concat(chunks), { within: this.options.within });
     return entries;
   }
 
@@ -140,17 +142,15 @@ export class PackStore {
 
   /** The bytes of an entry, fewer than its length if its pack is truncated; undefined if the pack is gone. */
   private bytesAt([pack, offset, length]: IndexEntry): Buffer | undefined {
-    const fd = this.packFd(pack);
-    if (fd === undefined) return undefined;
-    const bytes = Buffer.allocUnsafe(length);
-    return bytes.subarray(0, readSync(fd, bytes, 0, length, offset));
+    const file = this.packFd(pack);
+    if (file === undefined) return undefined;
+    // Never more than the pack holds, whatever the index says: a forged length must not allocate gigabytes.
+    const bytes = Buffer.allocUnsafe(Math.max(0, Math.min(length, file.size - offset)));
+    return bytes.subarray(0, readSync(file.fd, bytes, 0, bytes.length, offset));
   }
 
   private writeIndex(index: PackIndex): void {
-    const target = path.join(this.dir, INDEX_FILE);
-    const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temporary, JSON.stringify(index));
-    renameSync(temporary, target);
+    writeFileAtomic(path.join(this.dir, INDEX_FILE), JSON.stringify(index), { within: this.options.within, durable: false });
   }
 
   private removeOrphans(live: ReadonlySet<string>): void {
@@ -159,7 +159,7 @@ export class PackStore {
       if (live.has(name) || !(name.endsWith('.pack') || name.endsWith('.tmp'))) continue;
       const file = path.join(this.dir, name);
       try {
-        if (now - statSync(file).mtimeMs > ORPHAN_AGE_MS) rmSync(file, { force: true });
+        if (now - lstatSync(file).mtimeMs > ORPHAN_AGE_MS) rmSync(file, { force: true });
       } catch {
         // Removed by another writer meanwhile.
       }
@@ -170,9 +170,10 @@ export class PackStore {
     if (this.index) return this.index;
     let text: string | undefined;
     try {
-      text = readFileSync(path.join(this.dir, INDEX_FILE), 'utf8');
-    } catch {
-      // No index yet: an empty store.
+      text = readOwnedFile(path.join(this.dir, INDEX_FILE), { within: this.options.within }).toString('utf8');
+    } catch (error) {
+      // No index yet: an empty store. Anything else (a link out, a FIFO, a folder) is a corrupt one.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') text = '';
     }
     this.index = { format: INDEX_FORMAT, run: 0, entries: {} };
     if (text === undefined) return this.index;
@@ -187,20 +188,22 @@ export class PackStore {
     return this.index;
   }
 
-  private packFd(pack: string): number | undefined {
+  private packFd(pack: string): { fd: number; size: number } | undefined {
     if (this.open.has(pack)) return this.open.get(pack);
-    let fd: number | undefined;
+    let file: { fd: number; size: number } | undefined;
     try {
-      fd = openSync(path.join(this.dir, pack), 'r');
+      // Never blocks (a FIFO put there) nor follows a link out of the cache.
+      const fd = openOwnedFile(path.join(this.dir, pack), { within: this.options.within });
+      file = { fd, size: fstatSync(fd).size };
     } catch {
-      fd = undefined;
+      file = undefined;
     }
-    this.open.set(pack, fd);
-    return fd;
+    this.open.set(pack, file);
+    return file;
   }
 
   private closePacks(): void {
-    for (const fd of this.open.values()) if (fd !== undefined) closeSync(fd);
+    for (const file of this.open.values()) if (file !== undefined) closeSync(file.fd);
     this.open.clear();
   }
 }

@@ -1,8 +1,7 @@
-import { readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { readSync, statSync, type Stats } from 'node:fs';
 import type { DiskCache } from './index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import { patchFileInPlace } from '../manifest/write.js';
-import { sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
+import { patchFileInPlace, readOwnedFile, sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
 import type { BuildOptions, BuildStats } from '../pipeline/types.js';
 
@@ -104,8 +103,9 @@ export function trustworthyStamp(stamp: FileStamp, startedAtMs: number): boolean
 
 /** The record of the last run with this key, if one was kept. */
 export function loadRecord(cache: DiskCache, key: string): RunRecord | undefined {
-  const record = cache.get<RunRecord>('builds', recordEntry(cache, key));
-  return record?.listing && Array.isArray(record.inputs) && record.pageIds && record.pageFingerprints && record.contentHashAt && Array.isArray(record.manifestBlocks) ? record : undefined;
+  const record = cache.get('builds', recordEntry(cache, key));
+  // The manifest copy's key is derived again, never taken from the file: no path comes from the cache.
+  return record && { ...record, manifestKey: cache.key('manifest', key) };
 }
 
 /** The inputs of a record whose stamps can stand for their hashes (see `DocsRoot.rememberHashes`). */
@@ -188,7 +188,8 @@ export function reuseRecordedRun(cache: DiskCache, record: RunRecord, outFile: s
 export function recordedManifest(cache: DiskCache, record: RunRecord, outFile: string | undefined): Buffer | undefined {
   const read = (file: string): Buffer | undefined => {
     try {
-      return readFileSync(file);
+      // Not a regular file (a FIFO put there) is not read, and never blocks the run.
+      return readOwnedFile(file);
     } catch {
       return undefined;
     }
@@ -285,7 +286,8 @@ function currentListing(root: DocsRoot, startedAtMs: number): RunRecord['listing
 export function outputHolds(file: string, manifest: { bytes: number; hash: string }, record: RunRecord | undefined): boolean {
   if (record?.output?.file === file && record.manifestHash === manifest.hash && sameStamp(stampAt(file, { followLinks: true }), record.output.stamp)) return true;
   try {
-    return statSync(file).size === manifest.bytes && manifestDigest(readFileSync(file)).hash === manifest.hash;
+    // The size first: an unrelated big file is not read. Then only a regular file is (never a FIFO).
+    return statSync(file).size === manifest.bytes && manifestDigest(readOwnedFile(file)).hash === manifest.hash;
   } catch {
     return false;
   }
@@ -313,7 +315,7 @@ export function patchRecordedOutput(outFile: string, record: RunRecord, edits: r
   const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), recorded.stamp);
   try {
     if (!patchFileInPlace(outFile, ranges, isRecorded, rehash)) return undefined;
-    return { manifest: () => readFileSync(outFile), digest: { hash: hashOfBlocks(blocks), blocks } };
+    return { manifest: () => readOwnedFile(outFile), digest: { hash: hashOfBlocks(blocks), blocks } };
   } catch {
     // Unwritable in place (permissions, a vanished file): the whole manifest is written instead.
     return undefined;

@@ -1,6 +1,5 @@
 import { createDiagnostic, type Diagnostic, type StageResult } from '../diagnostics/index.js';
-import { removeFile, writeFileAtomic } from '../manifest/write.js';
-import { DocsRoot } from '../root/index.js';
+import { DocsRoot, removeFile, writeFileAtomic } from '../root/index.js';
 import { unusedAfter } from './check.js';
 import { openContext } from './context.js';
 import { applyTextEdits } from './edits.js';
@@ -62,7 +61,7 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
   const before = options.deletePages ? openContext(root).context : undefined;
   for (const { file, text } of writes) {
     try {
-      writeFileAtomic(root.absolute(file), text);
+      writeFileAtomic(root.absolute(file), text, { within: root.dir });
       applied.files.push(file);
     } catch (error) {
       diagnostics.push(createDiagnostic('migrate/write-failed', `${file} could not be written (${errorCode(error)})`, { file }));
@@ -78,7 +77,7 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
       const resolved = root.resolve(file);
       if (!resolved.ok || !root.exists(resolved.path)) continue;
       try {
-        removeFile(root.absolute(resolved.path));
+        removeFile(root.absolute(resolved.path), { within: root.dir });
         applied.deleted.push(resolved.path);
       } catch (error) {
         diagnostics.push(createDiagnostic('migrate/write-failed', `${file} could not be deleted (${errorCode(error)})`, { file }));

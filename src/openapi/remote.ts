@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sha256 } from '../root/index.js';
+import { readOwnedFile, sha256, writeFileAtomic } from '../root/index.js';
 
 /**
  * The remote-spec cache: the one place of the OpenAPI stage that touches the file system and the
@@ -37,7 +36,7 @@ export function cacheFileOf(url: string, cacheDir: string): string {
 
 function readCache(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readOwnedFile(file, { within: path.dirname(file) }).toString('utf8');
   } catch {
     return undefined;
   }
@@ -45,10 +44,7 @@ function readCache(file: string): string | undefined {
 
 function writeCache(file: string, text: string): string | undefined {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, text);
-    renameSync(temp, file);
+    writeFileAtomic(file, text, { within: path.dirname(file), durable: false });
     return undefined;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'error';

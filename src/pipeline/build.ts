@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { DiskCache } from '../incremental/index.js';
+import { locateCacheFolder } from '../incremental/cache-folder.js';
 import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
-import { writeFileAtomic } from '../manifest/write.js';
+import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 import { DocsRoot } from '../root/index.js';
 import { applyRules, ignoresByText, loadProjectRules, type IgnoredCounts, type ProjectRules } from '../rules/index.js';
 import { generatorName, generatorVersion } from '../version.js';
@@ -27,7 +28,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const { rules } = buildOptions;
   const options: DriverOptions = rules === false ? buildOptions : { ...buildOptions, projectRules: loadProjectRules(root, typeof rules === 'object' ? rules : {}) };
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
-  const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only' }) : undefined;
+  const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only', rootDir: root.dir }) : undefined;
   // A run without the project's usual rules must not stand for one with them (the record is keyed by root and flags).
   const runKey = rules === undefined || rules === true ? recordKey(root, options) : undefined;
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
@@ -37,7 +38,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       const previous = reuseRecordedRun(cache!, record, options.outFile);
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
-        return finish(options, finalDiagnostics(previous.diagnostics, options), cache!.diagnostics(), previous.manifestText, previous.stats);
+        return finish(options, finalDiagnostics(previous.diagnostics, options), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
       }
     } else if (check) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
@@ -48,7 +49,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   }
 
   const { runPipeline } = await import('./stages.js');
-  const run = await runPipeline(root, options, cache);
+  // The stages keep fetched remote specs under the cache folder's real path (never through a link out of the root).
+  const run = await runPipeline(root, { ...options, cacheDir: cache?.dir ?? locateCacheFolder(cacheDir, root.dir).dir }, cache);
   // Pages of a run that got as far as a manifest were all looked up: older page entries can be pruned.
   cache?.flush({ prune: run.manifest !== undefined });
   if (!run.manifest) return finish(options, finalDiagnostics(run.diagnostics, options), cache?.diagnostics());
@@ -67,7 +69,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   // An output that already holds this manifest is left untouched (its time stamp too).
   const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: manifestBytes.length, hash: digest.hash }, record);
   const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes.toString('utf8') } : manifestBytes;
-  const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest);
+  const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest, outputChecks(root, record));
   if (cache && runKey && run.reusable) {
     rememberRun(cache, root, runKey, {
       manifest: manifestBytes,
@@ -115,7 +117,7 @@ async function patchRun(
   }
   const { manifest } = patched;
   const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
-  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats);
+  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, undefined, outputChecks(root, record));
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
@@ -145,6 +147,14 @@ interface FinalDiagnostics {
   ignored?: IgnoredCounts;
 }
 
+/**
+ * What the manifest's write must respect: inside the docs root, no symbolic link leading out of it
+ * (the repository decides what links are there), and never a file the run reads (`--out docs.json`).
+ */
+function outputChecks(root: DocsRoot, record: RunRecord | undefined): WriteOptions {
+  return { within: root.dir, refuse: refuseInputsOf(root, record?.inputs.map((input) => input.path)) };
+}
+
 /** The project's rules applied (with the problems of their own files), then `--strict`; sorted, duplicates merged. */
 function finalDiagnostics(diagnostics: readonly Diagnostic[], options: DriverOptions): FinalDiagnostics {
   const rules = options.projectRules;
@@ -165,6 +175,7 @@ function finish(
   manifestText?: ManifestText,
   stats?: BuildStats,
   manifest?: Manifest,
+  output: WriteOptions = {},
 ): BuildResult {
   const sorted = sortDiagnostics([...final.diagnostics, ...environment]);
   const result: BuildResult = { diagnostics: sorted };
@@ -177,14 +188,15 @@ function finish(
   if (stats) result.stats = stats;
   if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      if (typeof manifestText === 'string' || Buffer.isBuffer(manifestText)) writeFileAtomic(options.outFile, manifestText);
+      if (typeof manifestText === 'string' || Buffer.isBuffer(manifestText)) writeFileAtomic(options.outFile, manifestText, output);
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      result.diagnostics = sortDiagnostics([
-        ...sorted,
-        createDiagnostic('manifest/write-failed', `the manifest could not be written to ${options.outFile} (${reason})`),
-      ]);
+      const problem =
+        error instanceof UnsafePathError
+          ? createDiagnostic('manifest/output-refused', `the manifest was not written: ${error.message}`, undefined, { suggestion: 'write the manifest to a regular file that the docs root does not read, not through a symbolic link leading out of the root' })
+          : createDiagnostic('manifest/write-failed', `the manifest could not be written to ${options.outFile} (${reason})`);
+      result.diagnostics = sortDiagnostics([...sorted, problem]);
     }
   }
   return result;

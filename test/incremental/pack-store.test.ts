@@ -15,7 +15,7 @@ function folder(): string {
 }
 
 function store(dir: string, options: { readOnly?: boolean; corrupt?: () => void } = {}): PackStore {
-  return new PackStore(dir, { readOnly: options.readOnly ?? false, onCorruptIndex: options.corrupt ?? (() => expect.unreachable('index reported corrupt')) });
+  return new PackStore(dir, { readOnly: options.readOnly ?? false, within: path.dirname(dir), onCorruptIndex: options.corrupt ?? (() => expect.unreachable('index reported corrupt')) });
 }
 
 const packsIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.pack'));

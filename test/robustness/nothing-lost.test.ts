@@ -1,5 +1,5 @@
 /**
- * Nothing lost: the manifest is written to a temporary file and renamed (src/manifest/write.ts).
+ * Nothing lost: the manifest is written to a temporary file and renamed (src/root/atomic-write.ts).
  * - A build killed with SIGKILL at random moments (and right when its temporary file appears) leaves
  *   the previous manifest intact, or the complete new one: never a torn file.
  * - Two builds writing the same output at once leave one complete manifest, byte-identical to what one
@@ -15,7 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/manifest/write.js';
+import { writeFileAtomic } from '../../src/root/index.js';
 import { projectDir, removeTempDirs, tempDir } from './support/build-runner.js';
 import { copyRoot, fixturesDir } from './support/roots.js';
 

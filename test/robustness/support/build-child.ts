@@ -138,6 +138,7 @@ async function handle(request: BuildRequest): Promise<BuildReply> {
       ...(request.outFile ? { outFile: request.outFile } : {}),
       ...(request.strict ? { strict: true } : {}),
       ...(request.workers !== undefined ? { workers: request.workers } : {}),
+      ...(request.cacheDir !== undefined ? { cache: true, cacheDir: request.cacheDir } : {}),
     });
   } catch (error) {
     tracing = false;

@@ -15,6 +15,8 @@ export interface BuildRequest {
   workers?: number;
   /** Diagnostics sent back (all are counted and position-checked). Default 5000. */
   maxDiagnostics?: number;
+  /** build()'s incremental cache (`cache: true`) in this folder; default: no cache. */
+  cacheDir?: string;
 }
 
 export interface FsAccess {

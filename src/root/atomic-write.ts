@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { locatePath, nonRegularProblem, UnsafePathError, type Confinement } from './owned-paths.js';
+
+/**
+ * The one writer of docs-build: the manifest, the incremental cache, fetched remote specs, migrate's
+ * edits and drafts all write through here, so each gets the same checks (`owned-paths.ts`) and the
+ * same all-or-nothing replacement.
+ */
+export interface WriteOptions extends Confinement {
+  /**
+   * Flush the bytes and the folder to disk before returning. Default true. Caches pass false: an entry
+   * lost to a power cut is only a miss, and a flush costs milliseconds.
+   */
+  durable?: boolean;
+  /** Why this destination (the located real path) must not be written, if it must not: e.g. it is an input. */
+  refuse?: (destination: string) => string | undefined;
+}
+
+/**
+ * Writes a file atomically: the bytes go to a temporary file in the same folder, are flushed to disk,
+ * and the temporary file is renamed over the target. Readers (and a build killed mid-write) see either
+ * the previous file or the complete new one, never a torn file. Concurrent writers each rename a
+ * complete file; the last rename wins.
+ *
+ * The target is located first (`locatePath`): a link at or below `within` must stay inside it (else
+ * `UnsafePathError`); a link elsewhere is written through (the link stays a link). The destination must
+ * be a regular file or absent: a folder, a device (`/dev/null`), a FIFO or a socket is refused, never
+ * replaced. An existing file keeps its permission bits. Temporary files left by a writer that was killed
+ * (SIGKILL, power loss) are removed by the next successful write of the same target.
+ */
+export function writeFileAtomic(target: string, contents: string | Uint8Array, options: WriteOptions = {}): void {
+  const destination = writableDestination(target, options);
+  const directory = path.dirname(destination);
+  mkdirSync(directory, { recursive: true });
+  const prefix = `.${path.basename(destination)}.`;
+  const temporary = path.join(directory, `${prefix}${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let mode = 0o644;
+  try {
+    mode = statSync(destination).mode & 0o7777;
+  } catch {
+    // A new file.
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(temporary, 'wx', mode);
+    writeAll(fd, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents);
+    if (options.durable !== false) fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, destination);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  if (options.durable !== false) syncDirectory(directory);
+  removeStaleTemporaries(directory, prefix);
+}
+
+/**
+ * Creates a file that must not exist yet (a uniquely named cache pack, named by no index until one is
+ * renamed into place: it needs no temporary). Same checks as `writeFileAtomic`; never flushed.
+ */
+export function writeNewFile(target: string, contents: Uint8Array, options: Confinement = {}): void {
+  const destination = writableDestination(target, options);
+  mkdirSync(path.dirname(destination), { recursive: true });
+  const fd = openSync(destination, 'wx');
+  let written = false;
+  try {
+    writeAll(fd, contents);
+    written = true;
+  } finally {
+    closeSync(fd);
+    if (!written) rmSync(destination, { force: true });
+  }
+}
+
+/**
+ * Makes `target` a hard link to `source` (a cache copy of a file that costs nothing), replacing what is
+ * there atomically. False when it cannot be linked (another file system, no such file, a `source` that
+ * is not a regular file): the caller copies instead. Same checks on `target` as `writeFileAtomic`.
+ */
+export function linkFileAtomic(source: string, target: string, options: Confinement = {}): boolean {
+  let temporary: string | undefined;
+  try {
+    if (!lstatSync(source).isFile()) return false;
+    const destination = writableDestination(target, options);
+    mkdirSync(path.dirname(destination), { recursive: true });
+    // Already a link to it: renaming a link over another link of the same file does nothing and
+    // would leave the temporary link behind (POSIX rename).
+    if (sameFile(destination, source)) return true;
+    temporary = `${destination}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    linkSync(source, temporary);
+    renameSync(temporary, destination);
+    return true;
+  } catch {
+    if (temporary !== undefined) rmSync(temporary, { force: true });
+    return false;
+  }
+}
+
+/** Bytes of a file to replace in place: at `offset`, `before` becomes `after` (same length). */
+export interface InPlaceEdit {
+  offset: number;
+  before: Buffer;
+  after: Buffer;
+}
+
+/**
+ * Replaces byte ranges of an existing file in place and flushes them, for edits after which the file is
+ * valid at every instant: a sha256 in hex swapped for another inside a JSON string is valid JSON
+ * whichever of its bytes a reader or a crash catches. Nothing is written (false) unless the open file
+ * is a regular file that passes `isExpected` (checked on the descriptor, so a file renamed over the
+ * target meanwhile is not the one written) and every range holds its `before` bytes. `afterWrite` reads
+ * what it needs of the written file through the same descriptor. The target is located as by
+ * `writeFileAtomic` and opened without blocking (a FIFO put there never hangs the run).
+ */
+export function patchFileInPlace(target: string, edits: readonly InPlaceEdit[], isExpected: (stats: Stats) => boolean, afterWrite?: (fd: number) => void, options: Confinement = {}): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(writableDestination(target, options), constants.O_RDWR | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || !isExpected(stats)) return false;
+    for (const { offset, before, after } of edits) {
+      if (before.length !== after.length) return false;
+      const found = Buffer.alloc(before.length);
+      if (readSync(fd, found, 0, found.length, offset) !== found.length || !found.equals(before)) return false;
+    }
+    for (const { offset, after } of edits) {
+      let written = 0;
+      while (written < after.length) written += writeSync(fd, after, written, after.length - written, offset + written);
+    }
+    fdatasyncSync(fd);
+    // Still the file that was checked and written, whatever has been renamed over its path since.
+    afterWrite?.(fd);
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Removes a file the user asked docs-build to delete (`migrate --delete-pages`); absent is fine. */
+export function removeFile(target: string, options: Confinement = {}): void {
+  rmSync(locatePath(target, options), { force: true });
+}
+
+/** The real path a write to `target` replaces, after every check; throws `UnsafePathError` when refused. */
+function writableDestination(target: string, options: WriteOptions): string {
+  const destination = locatePath(target, options);
+  const problem = nonRegularProblem(destination) ?? options.refuse?.(destination);
+  if (problem !== undefined) throw new UnsafePathError(problem);
+  return destination;
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [first, second] = [statSync(a, { bigint: true }), statSync(b, { bigint: true })];
+    return first.ino === second.ino && first.dev === second.dev;
+  } catch {
+    return false;
+  }
+}
+
+/** Makes the rename durable (best effort: not every platform can fsync a folder). */
+function syncDirectory(directory: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(directory, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows and some file systems refuse; the rename is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Removes `<prefix><pid>.<random>.tmp` files of this target whose writing process no longer runs. */
+function removeStaleTemporaries(directory: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const match = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[1]))) continue;
+    rmSync(path.join(directory, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
