@@ -3,9 +3,9 @@
  */
 export { build } from './pipeline/index.js';
 export type { BuildOptions, BuildResult, BuildStats, JobCheckOptions } from './pipeline/index.js';
-export { loadConfig, normalizeSite, validateConfig, docsSchema } from './config/index.js';
-export type { LoadedConfig } from './config/index.js';
-export { catalog, createDiagnostic, formatGithub, formatHuman, formatJson, sortDiagnostics } from './diagnostics/index.js';
+export { loadConfig, normalizeSite, readConfiguration, validateConfig, docsSchema } from './config/index.js';
+export type { Configuration, LoadedConfig, SettingOrigins } from './config/index.js';
+export { catalog, createDiagnostic, formatGithub, formatHuman, formatJson, sortDiagnostics, StageFailure } from './diagnostics/index.js';
 export type { Diagnostic, DiagnosticCode, JsonReport, RelatedLocation, Severity, SourceLocation } from './diagnostics/index.js';
 export { compareFields } from './fields/index.js';
 export type { DriftKind, Field, FieldDrift, FieldLocation, FieldSource } from './fields/index.js';
