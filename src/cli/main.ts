@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { build } from '../pipeline/build.js';
-import type { BuildOptions, BuildProgress, BuildResult } from '../pipeline/index.js';
+import type { BuildOptions, BuildProgress, BuildResult, BuildStats } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, internalErrorText, processIo, type CliIo } from './io.js';
@@ -30,10 +30,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   // `migrate` and `job` pull in their own libraries; load them only when they can be needed, so that
   // `build` and `check` start fast.
   const command = argv.find((arg) => !arg.startsWith('-'));
-  if (command === undefined || command === 'help' || command === 'migrate' || command === 'job') {
-    const [{ migrateCommand }, { jobCommand }] = await Promise.all([import('./migrate.js'), import('./job.js')]);
+  if (command === undefined || command === 'help' || command === 'migrate' || command === 'job' || command === 'upgrade') {
+    const [{ migrateCommand }, { jobCommand }, { upgradeCommand }] = await Promise.all([import('./migrate.js'), import('./job.js'), import('./upgrade.js')]);
     program.addCommand(migrateCommand(io, setExitCode));
     program.addCommand(jobCommand(io, setExitCode));
+    program.addCommand(upgradeCommand(io, setExitCode));
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -103,8 +104,14 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
     .option('--no-cache', 'do not read the incremental cache')
     .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
-    .action(async (root: string, options: CompileOptions) => {
+    .option('--generate-ignore-file', 'write every error and warning into <root>/.docs-build-ignore.json, so they stop failing the build (docs/rules.md)')
+    .action(async (root: string, options: CompileOptions & { generateIgnoreFile?: boolean }) => {
       const rootDir = path.resolve(io.cwd, root);
+      if (options.generateIgnoreFile) {
+        const { generateIgnoreFile } = await import('./ignore-file.js');
+        setExitCode(await generateIgnoreFile(io, compileOptions(io, rootDir, options, false)));
+        return;
+      }
       const started = performance.now();
       const result = await build(compileOptions(io, rootDir, options, false));
       report(io, result, options.format, rootDir, { command: 'check', elapsedMs: performance.now() - started });
@@ -180,12 +187,13 @@ interface RunInfo {
 function report(io: CliIo, result: BuildResult, format: Format, rootDir: string, run: RunInfo): void {
   const pathPrefix = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
   const diagnostics: Diagnostic[] = result.diagnostics;
+  const ignored = result.ignored ? { ignored: result.ignored } : {};
   if (format === 'json') {
-    io.stdout(formatJson(diagnostics, { command: run.command, root: pathPrefix, ...(result.written ? { manifest: relative(io, result.written) } : {}), stats: result.stats }));
+    io.stdout(formatJson(diagnostics, { command: run.command, root: pathPrefix, ...(result.written ? { manifest: relative(io, result.written) } : {}), stats: result.stats, ...ignored }));
     return;
   }
   if (format === 'github') {
-    io.stdout(formatGithub(diagnostics, { pathPrefix }));
+    io.stdout(formatGithub(diagnostics, { pathPrefix, ...ignored }));
     return;
   }
   const readSource = (file: string): string | undefined => {
@@ -195,11 +203,8 @@ function report(io: CliIo, result: BuildResult, format: Format, rootDir: string,
       return undefined;
     }
   };
-  const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource });
-  const stats = result.stats;
-  const what = stats
-    ? `${stats.pages} pages (${stats.mdxPages} MDX, ${stats.endpointPages} endpoint, ${stats.generatedPages} generated from ${stats.specs} OpenAPI file${stats.specs === 1 ? '' : 's'})`
-    : 'nothing';
+  const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource, ...ignored });
+  const what = result.stats ? pageCounts(result.stats) : 'nothing';
   const outcome =
     run.command === 'check'
       ? `checked ${what}`
@@ -207,6 +212,14 @@ function report(io: CliIo, result: BuildResult, format: Format, rootDir: string,
         ? `built ${what} -> ${relative(io, result.written)}`
         : `built nothing: ${hasErrors(diagnostics) ? 'errors found, no manifest written' : 'no output'}`;
   io.stdout(`${text}${outcome} in ${Math.round(run.elapsedMs)} ms\n`);
+}
+
+/** The pages by kind, in parts that add up to the total: MDX pages, MDX API pages, generated pages. */
+export function pageCounts(stats: BuildStats): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const mdxApi = stats.endpointPages - stats.generatedPages;
+  const parts = [`${stats.pages - stats.endpointPages} MDX`, `${mdxApi} MDX API`, `${stats.generatedPages} generated from ${plural(stats.specs, 'OpenAPI file')}`];
+  return `${plural(stats.pages, 'page')} (${parts.join(', ')})`;
 }
 
 function relative(io: CliIo, file: string): string {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   createDiagnostic,
   escapePointerSegment,
@@ -44,6 +45,27 @@ interface Origin {
   pointer: string;
 }
 
+function legacyConfig(root: DocsRoot): Diagnostic {
+  return createDiagnostic(
+    'config/legacy-mint-json',
+    'found only the legacy mint.json; docs-build reads docs.json, the format that replaced it',
+    { file: LEGACY_CONFIG_FILE, line: 1, column: 1 },
+    { suggestion: `convert it with \`docs-build upgrade ${root.dir}\` (offline; docs/upgrade.md), then build again` },
+  );
+}
+
+/** Names the folder looked in, and a docs.json further down when there is one (a repository's `docs/`). */
+function missingConfig(root: DocsRoot): Diagnostic {
+  const nested = root
+    .files()
+    .filter((file) => file.endsWith(`/${CONFIG_FILE}`))
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))[0];
+  const suggestion = nested
+    ? `did you mean the docs root ${path.join(root.dir, path.dirname(nested))}? (it holds ${nested})`
+    : `create ${CONFIG_FILE} there, or pass the folder that holds it: docs-build build <folder>`;
+  return createDiagnostic('config/missing', `no ${CONFIG_FILE} in ${root.dir}, the docs root docs-build looked in`, undefined, { suggestion });
+}
+
 /**
  * Loads docs.json with `{"$ref": "./part.json"}` composition: a reference is resolved relative to the
  * file that holds it, must stay inside the docs root, may not form a cycle, and sibling keys override
@@ -52,18 +74,7 @@ interface Origin {
 export function loadConfig(root: DocsRoot): StageResult<LoadedConfig | undefined> {
   const diagnostics: Diagnostic[] = [];
   if (!root.exists(CONFIG_FILE)) {
-    if (root.exists(LEGACY_CONFIG_FILE)) {
-      diagnostics.push(
-        createDiagnostic(
-          'config/legacy-mint-json',
-          'found only the legacy mint.json; docs-build reads docs.json, the format that replaced it',
-          { file: LEGACY_CONFIG_FILE, line: 1, column: 1 },
-          { suggestion: 'upgrade the configuration to docs.json (the vendor CLI has an `upgrade` command), then build again' },
-        ),
-      );
-    } else {
-      diagnostics.push(createDiagnostic('config/missing', `no ${CONFIG_FILE} at the top of the docs root`, undefined, { suggestion: `create ${CONFIG_FILE} in ${root.dir}` }));
-    }
+    diagnostics.push(root.exists(LEGACY_CONFIG_FILE) ? legacyConfig(root) : missingConfig(root));
     return { value: undefined, diagnostics };
   }
 

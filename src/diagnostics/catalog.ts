@@ -140,6 +140,14 @@ export const catalog = {
   'rules/unknown-code': { severity: 'warning', stage: 'rules', title: 'A rule names a diagnostic code that does not exist' },
   'rules/unused-ignore': { severity: 'info', stage: 'rules', title: 'An ignore-file entry matched no problem of this run' },
 
+
+  // upgrade: legacy mint.json -> docs.json
+  'upgrade/no-mint-json': { severity: 'error', stage: 'upgrade', title: 'No mint.json to upgrade in the docs root' },
+  'upgrade/invalid-mint-json': { severity: 'error', stage: 'upgrade', title: 'mint.json is not a valid JSON object' },
+  'upgrade/docs-json-exists': { severity: 'error', stage: 'upgrade', title: 'docs.json already exists; the upgrade writes over it only with --force' },
+  'upgrade/key-not-mapped': { severity: 'warning', stage: 'upgrade', title: 'A mint.json key or value has no docs.json equivalent and was left out' },
+  'upgrade/value-changed': { severity: 'warning', stage: 'upgrade', title: 'A mint.json value was converted with a change worth reviewing' },
+  'upgrade/write-failed': { severity: 'error', stage: 'upgrade', title: 'docs.json could not be written' },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type DiagnosticCode = keyof typeof catalog;

@@ -12,6 +12,14 @@ export interface ReportOptions {
   color?: boolean;
   /** Show infos in human output (default true). */
   showInfos?: boolean;
+  /** What the project's rule settings and ignore file left out, for the summary line. */
+  ignored?: IgnoredSummary;
+}
+
+/** Diagnostics left out of a report: turned `off` in docs-build.json, or accepted by the ignore file. */
+export interface IgnoredSummary {
+  off: number;
+  ignoreFile: number;
 }
 
 function displayPath(file: string | undefined, options: ReportOptions): string {
@@ -54,14 +62,21 @@ export function formatHuman(diagnostics: readonly Diagnostic[], options: ReportO
     }
     blocks.push(lines.join('\n'));
   }
-  const summary = summaryLine(diagnostics);
+  const summary = summaryLine(diagnostics, options.ignored);
   return (blocks.length ? blocks.join('\n\n') + '\n\n' : '') + summary + '\n';
 }
 
-export function summaryLine(diagnostics: readonly Diagnostic[]): string {
+/**
+ * `2 errors, 1 warning, 0 infos`, then what the rules left out, which none of those counts include:
+ * `; 355 ignored (4 turned off in docs-build.json, 351 accepted in .docs-build-ignore.json)`.
+ */
+export function summaryLine(diagnostics: readonly Diagnostic[], ignored?: IgnoredSummary): string {
   const { errors, warnings, infos } = countBySeverity(diagnostics);
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}`;
+  const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}`;
+  if (!ignored || ignored.off + ignored.ignoreFile === 0) return counts;
+  const by = [ignored.off > 0 ? `${ignored.off} turned off in docs-build.json` : '', ignored.ignoreFile > 0 ? `${ignored.ignoreFile} accepted in .docs-build-ignore.json` : ''];
+  return `${counts}; ${ignored.off + ignored.ignoreFile} ignored (${by.filter(Boolean).join(', ')})`;
 }
 
 /** The documented, stable machine format (docs/diagnostics.md). */
@@ -96,7 +111,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: Report
     const message = d.suggestion ? `${d.message} (${d.suggestion})` : d.message;
     out.push(`::${command} ${props.join(',')}::${escapeData(message)}`);
   }
-  out.push(summaryLine(diagnostics));
+  out.push(summaryLine(diagnostics, options.ignored));
   return out.join('\n') + '\n';
 }
 

@@ -46,7 +46,7 @@ describe('docs-build CLI', () => {
     const run = await runCli(['build', root, '--out', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/0 errors, 0 warnings, 0 infos\nbuilt 1 pages .* -> .*manifest\.json in \d+ ms\n$/);
+    expect(run.stdout).toMatch(/0 errors, 0 warnings, 0 infos\nbuilt 1 page \(1 MDX, 0 MDX API, 0 generated from 0 OpenAPI files\) -> .*manifest\.json in \d+ ms\n$/);
     const manifest = JSON.parse(readFileSync(out, 'utf8')) as { manifestVersion: number; pages: Record<string, unknown> };
     expect(manifest.manifestVersion).toBe(1);
     expect(Object.keys(manifest.pages)).toEqual(['index']);
@@ -76,7 +76,7 @@ describe('docs-build CLI', () => {
     const run = await runCli(['check', root]);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(root, '.docs-build'))).toBe(false);
-    expect(run.stdout).toContain('checked 1 pages');
+    expect(run.stdout).toContain('checked 1 page ');
     expect((await runCli(['check', brokenSite()])).code).toBe(1);
   });
 
