@@ -1,9 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
-import type { CliIo } from './io.js';
+import { ExitCode, internalErrorText, type CliIo } from './io.js';
 
 export interface WatchOptions {
   build: BuildOptions & { outFile: string };
@@ -11,71 +11,159 @@ export interface WatchOptions {
   report: (result: BuildResult, elapsedMs: number) => void;
   /** Quiet period after the last change before rebuilding, in ms. Default 80. */
   debounceMs?: number;
+  /** How often the root is checked for having been deleted or renamed, in ms. Default 500. */
+  rootCheckMs?: number;
+  /** The build function. Default `build()`; tests hand in one that fails. */
+  runBuild?: (options: BuildOptions) => Promise<BuildResult>;
 }
 
+/**
+ * How a watch ends: Ctrl-C gives the last build's code (0, 1, or 2 when it hit an internal error); a
+ * root deleted or renamed (or missing from the start) gives 1, as a build of a missing root does; a
+ * watcher that fails gives 2.
+ */
+export const WatchExitCode = { rootGone: ExitCode.errors, watcherFailed: ExitCode.usage } as const;
+
 const ignored = /(^|\/)(\.docs-build|node_modules|\.git)(\/|$)/;
+
+type RootIdentity = { dev: number; ino: number } | undefined;
+
+/** The folder's identity, so that a root renamed away (or replaced by another folder) is told apart. */
+function identityOf(root: string): RootIdentity {
+  try {
+    const stat = statSync(root);
+    return stat.isDirectory() ? { dev: stat.dev, ino: stat.ino } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the folder watched is still the one at `root`. A descriptor held open on it keeps its inode
+ * number from being given to a folder created in its place (deleted and re-created at once, as a
+ * checkout can), and says when it was deleted (no links left) even before the path says so.
+ */
+function rootKeeper(root: string, identity: NonNullable<RootIdentity>): { holds(): boolean; release(): void } {
+  let fd: number | undefined;
+  try {
+    fd = openSync(root, 'r');
+  } catch {
+    fd = undefined; // Where a folder cannot be opened, the path alone is checked.
+  }
+  return {
+    holds() {
+      if (fd !== undefined && fstatSync(fd).nlink === 0) return false;
+      const now = identityOf(root);
+      return now !== undefined && now.dev === identity.dev && now.ino === identity.ino;
+    },
+    release() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
 
 /**
  * `build --watch`: builds once, then rebuilds with the incremental cache whenever a file of the docs
  * root changes, printing what changed and how long the rebuild took. Runs until the signal aborts
- * (Ctrl-C); resolves with the exit code of the last build.
+ * (Ctrl-C), the root is deleted or renamed, or the watcher fails; resolves with an exit code (see
+ * `WatchExitCode`). A build that throws (a bug) is reported and watching goes on.
  */
 export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: AbortSignal): Promise<number> {
   const root = options.build.root;
+  const shownRoot = path.relative(io.cwd, root) || '.';
   const outRelative = path.relative(root, options.build.outFile).split(path.sep).join('/');
-  const run = async (): Promise<BuildResult> => {
+  const runBuild = options.runBuild ?? build;
+  const identity = identityOf(root);
+
+  /** Runs one build; an exception is reported as the bug it is, and gives exit code 2. */
+  const attempt = async (describe: (result: BuildResult, elapsedMs: number) => void): Promise<number> => {
     const started = performance.now();
-    const result = await build({ ...options.build, cache: true });
-    options.report(result, performance.now() - started);
-    return result;
+    try {
+      const result = await runBuild({ ...options.build, cache: true });
+      describe(result, performance.now() - started);
+      return hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok;
+    } catch (error) {
+      io.stderr(internalErrorText(error, io.env));
+      io.stderr('docs-build: still watching; the next change rebuilds\n');
+      return ExitCode.usage;
+    }
   };
 
-  let last = await run();
-  if (signal.aborted) return hasErrors(last.diagnostics) ? 1 : 0;
-  io.stdout(`watching ${path.relative(io.cwd, root) || '.'} for changes (Ctrl-C to stop)\n`);
+  let code = await attempt(options.report);
+  if (signal.aborted) return code;
+  if (identity === undefined) {
+    io.stderr(`docs-build: the docs root ${shownRoot} is not a folder; nothing to watch\n`);
+    return WatchExitCode.rootGone;
+  }
+  io.stdout(`watching ${shownRoot} for changes (Ctrl-C to stop)\n`);
 
-  const changed = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let watcher: FSWatcher | undefined;
+  const rebuild = (files: string[]): Promise<void> => {
+    io.stdout(`\nchanged: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}\n`);
+    return attempt((result, elapsedMs) => {
+      const errors = hasErrors(result.diagnostics) ? formatHuman(result.diagnostics, { color: io.isTTY }) : '';
+      io.stdout(`${errors}rebuilt in ${Math.round(elapsedMs)} ms: ${summaryLine(result.diagnostics)}${result.written ? '' : ' (manifest not written)'}\n`);
+    }).then((rebuilt) => {
+      code = rebuilt;
+    });
+  };
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      if (timer) clearTimeout(timer);
+  const keeper = rootKeeper(root, identity);
+  return new Promise<number>((resolve) => {
+    const changed = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    let watcher: FSWatcher | undefined;
+    let finished = false;
+
+    const finish = (exit?: number): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearInterval(rootCheck);
+      signal.removeEventListener('abort', onAbort);
       watcher?.close();
-      void running.then(resolve);
+      keeper.release();
+      void running.then(() => resolve(exit ?? code));
     };
-    signal.addEventListener('abort', stop, { once: true });
+    const onAbort = (): void => finish();
+    /** Whether the root is gone (then watching has ended with a message). */
+    const rootGone = (): boolean => {
+      if (finished) return true;
+      if (keeper.holds()) return false;
+      if (!finished) io.stderr(`docs-build: the docs root ${shownRoot} was deleted or renamed; stopped watching\n`);
+      finish(WatchExitCode.rootGone);
+      return true;
+    };
+    // The watcher may say nothing when its folder goes away (and then holds the process open no more):
+    // this check notices, and keeps the process alive until it does.
+    const rootCheck = setInterval(rootGone, options.rootCheckMs ?? 500);
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    const onChange = (file: string | Buffer | null): void => {
+      if (!file || finished) return;
+      const relative = file.toString().split(path.sep).join('/');
+      if (ignored.test(relative) || relative === outRelative || rootGone()) return;
+      changed.add(relative);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (finished || rootGone()) return;
+        const files = [...changed].sort();
+        changed.clear();
+        running = running.then(() => rebuild(files));
+      }, options.debounceMs ?? 80);
+    };
+    const failed = (error: Error): void => {
+      if (finished || rootGone()) return;
+      io.stderr(`docs-build: watching stopped: ${error.message}\n`);
+      finish(WatchExitCode.watcherFailed);
+    };
     try {
-      watcher = watch(root, { recursive: true }, (_event, file) => {
-        if (!file) return;
-        const relative = file.toString().split(path.sep).join('/');
-        if (ignored.test(relative) || relative === outRelative) return;
-        changed.add(relative);
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => {
-          const files = [...changed].sort();
-          changed.clear();
-          running = running.then(async () => {
-            const started = performance.now();
-            io.stdout(`\nchanged: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}\n`);
-            last = await build({ ...options.build, cache: true });
-            const elapsed = performance.now() - started;
-            io.stdout(
-              `${hasErrors(last.diagnostics) ? formatHuman(last.diagnostics, { color: io.isTTY }) : ''}rebuilt in ${Math.round(elapsed)} ms: ${summaryLine(last.diagnostics)}${last.written ? '' : ' (manifest not written)'}\n`,
-            );
-          });
-        }, options.debounceMs ?? 80);
-      });
-      watcher.on('error', (error) => {
-        io.stderr(`docs-build: watching stopped: ${error.message}\n`);
-        stop();
-      });
+      watcher = watch(root, { recursive: true }, (_event, file) => onChange(file));
+      watcher.on('error', failed);
     } catch (error) {
-      io.stderr(`docs-build: cannot watch ${root}: ${(error as Error).message}\n`);
-      stop();
+      failed(error instanceof Error ? error : new Error(String(error)));
     }
-    if (signal.aborted) stop();
+    if (signal.aborted) finish();
   });
-  return hasErrors(last.diagnostics) ? 1 : 0;
 }
