@@ -15,13 +15,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildRunner, expectBuildInvariants, removeTempDirs, seedPreviousManifest, tempDir } from './support/build-runner.js';
+import { jsonSnippets } from './support/seeds.js';
 import { byteMutation, mutateBytes, mutateText, mutateValue, serializeJson, textMutation, valueMutation, type Json } from './support/mutate.js';
 import { copyRoot, exampleDir, fuzzParameters, fuzzTimeout, stubbedCorpusRoot } from './support/roots.js';
 
 const runs = 150;
 const caseTimeoutMs = 20_000;
 
-const jsonSnippets = ['{', '}', '[', ']', ',', ':', '"', '//', '/*', 'null', '"$ref": "./missing.json",', '"__proto__": {"polluted": 1},', '\\u', '\\uD800', '01', '1e999', '-', 'NaN'];
 
 interface Seed {
   name: string;

@@ -16,15 +16,15 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import { BuildRunner, expectBuildInvariants, removeTempDirs, seedPreviousManifest, tempDir } from './support/build-runner.js';
-import { byteMutation, mutateBytes, mutateText, mutateValue, serializeJson, textMutation, valueMutation, type Json } from './support/mutate.js';
+import { byteMutation, mutateBytes, mutateText, mutateValue, textMutation, valueMutation, type Json } from './support/mutate.js';
+import { corpusVariant, serializeSpec as serialize, specSnippets, yamlVariant } from './support/seeds.js';
 import { copyRoot, corporaDir, fixturesDir, fuzzParameters, fuzzTimeout, writeFiles } from './support/roots.js';
 
 const runs = 300;
 const caseTimeoutMs = 20_000;
 
-const specSnippets = ['{', '}', '[', ']', ',', ':', '"', '- ', ': ', '\n  ', '&a ', '*a', '<<: *a\n', '!!js/function "x"', '"$ref": "#/",', '$ref: ../x.yaml\n', '%YAML 1.1\n', '---\n', '...\n', '#'];
 
 interface SpecSeed {
   name: string;
@@ -39,38 +39,6 @@ const runner = new BuildRunner();
 const seeds: SpecSeed[] = [];
 let outFile = '';
 
-function serialize(value: Json, format: 'json' | 'yaml'): string {
-  if (format === 'json') return serializeJson(value);
-  try {
-    return stringifyYaml(value, { lineWidth: 0, aliasDuplicateObjects: false });
-  } catch {
-    // Nested too deep for the yaml library's stringifier: JSON is YAML too (flow style).
-    return JSON.stringify(value);
-  }
-}
-
-/** fixtures/robust-api with its specs as YAML: openapi.yaml and schemas.yaml, references renamed. */
-function yamlVariant(): string {
-  const root = copyRoot(path.join(fixturesDir, 'robust-api'));
-  const rename = (text: string): string => text.replace(/openapi\.json/g, 'openapi.yaml').replace(/schemas\.json/g, 'schemas.yaml');
-  for (const file of ['openapi.json', 'schemas.json']) {
-    const value = JSON.parse(rename(readFileSync(path.join(root, file), 'utf8'))) as Json;
-    writeFileSync(path.join(root, file.replace('.json', '.yaml')), serialize(value, 'yaml'));
-    renameSync(path.join(root, file), path.join(root, `${file}.unused`));
-  }
-  for (const file of ['docs.json', 'from-spec.mdx', 'schema-page.mdx']) writeFileSync(path.join(root, file), rename(readFileSync(path.join(root, file), 'utf8')));
-  return root;
-}
-
-/** fixtures/robust-api plus a tab that generates every operation of a corpus spec. */
-function corpusVariant(specPath: string): string | undefined {
-  if (!existsSync(specPath)) return undefined;
-  const root = copyRoot(path.join(fixturesDir, 'robust-api'));
-  const config = JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as { navigation: { tabs: Json[] } };
-  config.navigation.tabs.push({ tab: 'Corpus', openapi: { source: 'corpus-spec.json', directory: 'corpus' }, groups: [{ group: 'Corpus', pages: ['generated-intro'] }] });
-  writeFiles(root, { 'docs.json': JSON.stringify(config, null, 2), 'corpus-spec.json': readFileSync(specPath) });
-  return root;
-}
 
 beforeAll(async () => {
   const jsonRoot = copyRoot(path.join(fixturesDir, 'robust-api'));

@@ -16,28 +16,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { BuildRunner, expectBuildInvariants, removeTempDirs, seedPreviousManifest, tempDir } from './support/build-runner.js';
 import { byteMutation, mutateBytes, mutateText, mutateValue, textMutation, valueMutation, type Json } from './support/mutate.js';
+import { frontmatterYaml, mdxSnippets, pageTargets as targets, splitFrontmatter } from './support/seeds.js';
 import { copyRoot, corporaDir, exampleDir, fixturesDir, fuzzParameters, fuzzTimeout } from './support/roots.js';
 
 const frontmatterRuns = 150;
 const mdxRuns = 150;
 const caseTimeoutMs = 20_000;
 
-/** Pages of fixtures/robust-api that a case may overwrite (all are in its navigation). */
-const targets = ['endpoint.mdx', 'index.mdx', 'from-spec.mdx', 'schema-page.mdx', 'guide.md'];
 
-const mdxSnippets = [
-  '<ParamField path="id" type="string" required>', '<ParamField body="x" query="y">', '<ParamField>', '</ParamField>',
-  '<ResponseField name="r" type="object">', '<ResponseField type="x" />', '</ResponseField>', '<Expandable title="more">', '<Expandable>',
-  '</Expandable>', '{', '}', '{/* c */}', '{1 +}', '{props.x}', '<', '>', '</', '<br>', '<img src="x">', '<Foo.Bar />', '<a b={c} />',
-  ' default={[1, {a: 2}]}', ' required={true}', ' required={false}', ' type={"str" + "ing"}', '\nimport X from "../../outside.mdx"\n',
-  '\nimport S from "/snippets/missing.mdx"\n', '\nimport { a } from "%2e%2e/%2e%2e/etc/passwd.mdx"\n', '\nimport P from "/etc/passwd.mdx"\n',
-  '\nexport const a = 1\n', '\nexport default function () {}\n', '\n---\n', '---\n', '```\n', '$$\n', '<!-- ', '-->', '*', '_', '[link](',
-  '\n\n', '    ', '|a|b|\n|-|-|\n', ':::', '&nbsp;', '&#xD800;', '\\', '`', 'api: "GET /x/{id}"\n', 'openapi: "openapi.json GET /nope"\n',
-  'title: [\n', 'title: *x\n', ': :\n', '\t', 'authMethod: none\n', 'playground: nope\n', '? \n', '!!binary x\n', '&a [*a]\n',
-];
 
 interface PageSeed {
   name: string;
@@ -50,20 +38,7 @@ let root = '';
 let outFile = '';
 const originals = new Map<string, Buffer>();
 
-function splitFrontmatter(text: string): { frontmatter: Json; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!match) return { frontmatter: {}, body: text };
-  return { frontmatter: (parseYaml(match[1]!) ?? {}) as Json, body: text.slice(match[0].length) };
-}
 
-/** Block YAML; JSON (which is YAML too) when the value is nested too deep for the yaml library's stringifier. */
-function frontmatterYaml(value: Json): string {
-  try {
-    return stringifyYaml(value, { lineWidth: 0 });
-  } catch {
-    return `${JSON.stringify(value)}\n`;
-  }
-}
 
 beforeAll(async () => {
   root = copyRoot(path.join(fixturesDir, 'robust-api'));

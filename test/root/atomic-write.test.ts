@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patchFileInPlace } from '../../src/root/index.js';
+import { DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -50,5 +51,76 @@ describe('patchFileInPlace', () => {
     expect(patchFileInPlace(target, [edit(7, '0000', 'abcde')], () => true)).toBe(false);
     expect(readFileSync(target, 'utf8')).toBe(text);
     expect(() => patchFileInPlace(`${target}.missing`, [edit(7, '0000', 'abcd')], () => true)).toThrow();
+  });
+});
+
+describe('owned paths: links, non-regular files, inputs', () => {
+  const base = (): string => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-owned-'));
+    made.push(dir);
+    return dir;
+  };
+
+  it('a link below `within` is followed only while it stays inside; links above it are the user’s', () => {
+    const dir = base();
+    const within = path.join(dir, 'root');
+    mkdirSync(path.join(within, 'real'), { recursive: true });
+    mkdirSync(path.join(dir, 'outside'));
+    symlinkSync(path.join(within, 'real'), path.join(within, 'inside-link'));
+    symlinkSync(path.join(dir, 'outside'), path.join(within, 'out-link'));
+    symlinkSync(within, path.join(dir, 'user-link'));
+    expect(locatePath(path.join(within, 'inside-link', 'a.json'), { within })).toBe(path.join(within, 'real', 'a.json'));
+    expect(() => locatePath(path.join(within, 'out-link', 'a.json'), { within })).toThrow(UnsafePathError);
+    expect(() => writeFileAtomic(path.join(within, 'out-link', 'a.json'), 'x', { within })).toThrow(/outside/);
+    expect(readdirSync(path.join(dir, 'outside'))).toEqual([]);
+    // Above `within`: followed as the user set it, then the rule holds inside.
+    expect(locatePath(path.join(dir, 'user-link', 'inside-link', 'b.json'), { within })).toBe(path.join(within, 'real', 'b.json'));
+    expect(() => locatePath(path.join(dir, 'user-link', 'out-link', 'b.json'), { within })).toThrow(UnsafePathError);
+    // `within` itself must be a real path: a folder reached through a link is refused as a whole.
+    expect(() => readOwnedFile(path.join(dir, 'user-link', 'x'), { within: path.join(dir, 'user-link') })).toThrow(/reached through a symbolic link/);
+  });
+
+  it('replaces only regular files or nothing: a FIFO or a folder is refused and stays as it was', () => {
+    const dir = base();
+    const fifo = path.join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    mkdirSync(path.join(dir, 'folder'));
+    for (const target of [fifo, path.join(dir, 'folder')]) {
+      expect(() => writeFileAtomic(target, 'x')).toThrow(UnsafePathError);
+      expect(lstatSync(target).isFile()).toBe(false);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['fifo', 'folder']);
+    expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('x'))).not.toThrow();
+    expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('y'))).toThrow();
+    expect(readFileSync(path.join(dir, 'new.pack'), 'utf8')).toBe('x');
+    expect(linkFileAtomic(fifo, path.join(dir, 'copy'))).toBe(false);
+  });
+
+  it('reads a FIFO never: openOwnedFile refuses at once instead of waiting for a writer', () => {
+    const dir = base();
+    const fifo = path.join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    // In a child with a time limit: a blocking open would hang this worker beyond any test timeout.
+    const script = `import { readOwnedFile } from ${JSON.stringify(path.resolve('src/root/index.ts'))}; try { readOwnedFile(${JSON.stringify(fifo)}); console.log('read'); } catch (error) { console.log(error.name); }`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(result.signal).toBeNull();
+    expect(result.stdout.trim()).toBe('UnsafePathError');
+  });
+
+  it('refuseInputsOf: never over a file the run read, also through a link (by inode)', () => {
+    const dir = base();
+    const rootDir = path.join(dir, 'root');
+    mkdirSync(rootDir);
+    writeFileSync(path.join(rootDir, 'docs.json'), '{}');
+    writeFileSync(path.join(rootDir, 'other.json'), '{}');
+    symlinkSync(path.join(rootDir, 'docs.json'), path.join(dir, 'link.json'));
+    const root = DocsRoot.open(rootDir)!;
+    root.read('docs.json');
+    const refuse = refuseInputsOf(root, ['recorded.mdx']);
+    expect(refuse(path.join(root.dir, 'docs.json'))).toMatch(/docs\.json, a file of the docs root that this run reads/);
+    expect(refuse(path.join(root.dir, 'recorded.mdx'))).toMatch(/recorded\.mdx/);
+    expect(refuse(path.join(root.dir, 'other.json'))).toBeUndefined();
+    expect(() => writeFileAtomic(path.join(dir, 'link.json'), 'x', { refuse })).toThrow(UnsafePathError);
+    expect(readFileSync(path.join(rootDir, 'docs.json'), 'utf8')).toBe('{}');
   });
 });

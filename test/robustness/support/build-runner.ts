@@ -1,12 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { BuildReply, BuildRequest, OkReply } from './protocol.js';
+import { projectDir } from './temp.js';
 
-export const projectDir = fileURLToPath(new URL('../../../', import.meta.url));
+export { projectDir, removeTempDirs, tempDir } from './temp.js';
+
 const childFile = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 export interface RunnerOptions {
@@ -102,18 +103,6 @@ export class BuildRunner {
   }
 }
 
-const created: string[] = [];
-
-/** A fresh temp folder, removed by `removeTempDirs()`. */
-export function tempDir(prefix = 'docs-build-robust-'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  created.push(dir);
-  return dir;
-}
-
-export function removeTempDirs(): void {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
 
 export const previousManifest = '{"previous":"manifest","manifestVersion":1}\n';
 

@@ -2,7 +2,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { projectDir, tempDir } from './build-runner.js';
+import { projectDir, tempDir } from './temp.js';
 
 export const corporaDir = fileURLToPath(new URL('../../../../shared/corpora', import.meta.url));
 export const exampleDir = path.join(projectDir, 'docs-example');
