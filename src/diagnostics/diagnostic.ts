@@ -32,6 +32,16 @@ export interface SourceLocation {
   pointer?: string;
 }
 
+/** The range part of a location: 1-based, the end exclusive (as mdast's). */
+export type Span = Required<Pick<SourceLocation, 'line' | 'column' | 'endLine' | 'endColumn'>>;
+
+/**
+ * A location as the manifest records it: a line and column in a text file (MDX), or a JSON pointer in
+ * a JSON/YAML file (an OpenAPI operation or schema), whose line is computed only when a diagnostic
+ * needs one. Fields and pages keep their source in this form.
+ */
+export type RecordedLocation = { file: string; line: number; column: number } | { file: string; pointer: string };
+
 export interface RelatedLocation extends SourceLocation {
   message: string;
 }

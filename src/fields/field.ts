@@ -1,4 +1,4 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import type { JsonValue, RecordedLocation } from '../diagnostics/index.js';
 
 /**
  * The one field model shared by hand-written MDX pages (ParamField / ResponseField) and OpenAPI
@@ -8,9 +8,7 @@ import type { JsonValue } from '../diagnostics/index.js';
 export type FieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'response';
 
 /** Where a field was declared: a component in an MDX page, or a JSON pointer in an OpenAPI file. */
-export type FieldSource =
-  | { file: string; line: number; column: number }
-  | { file: string; pointer: string };
+export type FieldSource = RecordedLocation;
 
 export interface Field {
   name: string;

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import type { JsonValue, RecordedLocation } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { Site } from '../config/site.js';
 import type { NavKind } from '../navigation/types.js';
@@ -44,9 +44,8 @@ export interface NavNode {
 
 export type PageKind = 'page' | 'endpoint' | 'openapi';
 
-export type PageSource =
-  | { file: string; line?: number; column?: number }
-  | { file: string; pointer: string };
+/** MDX pages: the file at 1:1; operation pages: the operation's pointer in its spec. */
+export type PageSource = RecordedLocation;
 
 export interface ApiTarget {
   method: string;

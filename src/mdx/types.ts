@@ -1,9 +1,10 @@
-import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
+import type { JsonValue, SourceLocation, Span } from '../diagnostics/index.js';
+import type { HttpMethod } from '../fields/index.js';
 import type { Field } from '../fields/index.js';
 
-/** The HTTP methods an `api:` line may name (written in any case, stored upper-case). */
-export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+// One list of HTTP methods for every source of API data; `api:` lines name them in any case.
+export { httpMethods } from '../fields/index.js';
+export type { HttpMethod, Span };
 
 export const playgroundModes = ['interactive', 'simple', 'none'] as const;
 export type PagePlayground = (typeof playgroundModes)[number];
@@ -25,13 +26,7 @@ export interface PageApi {
   location: SourceLocation;
 }
 
-/** 1-based, page coordinates; the end is exclusive, like mdast's. */
-export interface Span {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+
 
 /** Markdown outside field components, in document order (what a migration to OpenAPI would drop). */
 export interface ProseBlock {

@@ -2,7 +2,7 @@ import { createDiagnostic, joinPointer, type Diagnostic, type JsonValue } from '
 import type { Cursor, SpecDocument } from './document.js';
 import { readHidden, readXDocs } from './extensions.js';
 import { isObject } from './parse.js';
-import { httpMethods, type OperationInfo, type TagInfo } from './types.js';
+import { pathItemMethods, type OperationInfo, type TagInfo } from './types.js';
 
 export interface OperationIndex {
   operations: OperationInfo[];
@@ -60,7 +60,7 @@ export function indexOperations(doc: SpecDocument): OperationIndex {
       const itemServers = serverUrls(itemValue.servers);
       const itemParameters = collectParameters(doc, item);
       for (const method of Object.keys(itemValue)) {
-        if (!(httpMethods as readonly string[]).includes(method)) continue;
+        if (!pathItemMethods.has(method)) continue;
         const opRaw = doc.child(item, method);
         const op = opRaw && doc.deref(opRaw);
         if (!op || !isObject(op.value)) continue;

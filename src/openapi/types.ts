@@ -1,9 +1,9 @@
 import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
+import { httpMethods } from '../fields/index.js';
 import type { SpecDocument } from './document.js';
 
 /** The HTTP methods an OpenAPI path item can hold, lower-case as written in a spec. */
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+export const pathItemMethods: ReadonlySet<string> = new Set(httpMethods.map((method) => method.toLowerCase()));
 
 /** `x-docs` (or its synonym `x-mint`) of an operation, after validation; malformed parts are dropped. */
 export interface XDocs {

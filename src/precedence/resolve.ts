@@ -1,5 +1,5 @@
 import { closestMatches, createDiagnostic, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import type { Field } from '../fields/index.js';
+import { joinUrl, type Field } from '../fields/index.js';
 import type { ApiTarget, ResolvedAuth, ResolvedPlayground } from '../manifest/types.js';
 import type { PageApi, ParsedPage } from '../mdx/index.js';
 import type { ApiSettings } from './settings.js';
@@ -106,10 +106,6 @@ export function resolveApiTarget(page: Pick<EndpointPage, 'path' | 'api' | 'para
   }
   diagnostics.push(...crossCheckPathParameters(value.path, page.params, location));
   return { value, diagnostics };
-}
-
-function joinUrl(server: string, path: string): string {
-  return server.replace(/\/+$/, '') + path;
 }
 
 /** `{name}` segments of a path template, in order, without repeats (the query string is not part of the path). */

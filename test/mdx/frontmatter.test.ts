@@ -196,7 +196,7 @@ describe('frontmatter rules', () => {
     const { value, diagnostics } = parseMdxPage(sourceFile('bom.mdx', text));
     expect(brief(diagnostics)).toEqual([
       { code: 'mdx/invalid-title', line: 2, column: 8, message: 'title must be a string, not the number 5' },
-      { code: 'mdx/response-name-missing', line: 5, column: 1, message: '<ResponseField> has no name attribute' },
+      { code: 'mdx/unnamed-field', line: 5, column: 1, message: '<ResponseField> has no name attribute; on a page without api: or openapi: it only renders, and docs-build reads no field from it' },
     ]);
     expect(value.frontmatter).toEqual({ title: 5 });
   });
