@@ -55,97 +55,125 @@ interface Analysis {
  */
 export async function checkMigration(options: CheckMigrationOptions): Promise<StageResult<MigrationReport>> {
   const opened = openContext(options.root);
-  const diagnostics: Diagnostic[] = [...opened.diagnostics];
-  const context = opened.context;
-  if (!context) return { value: emptyReport('the configuration could not be read'), diagnostics: sortDiagnostics(diagnostics) };
-  const { root, tree, site, settings } = context;
+  if (!opened.context) return { value: emptyReport('the configuration could not be read'), diagnostics: sortDiagnostics(opened.diagnostics) };
+  const check = new MigrationCheck(options, opened.context, opened.diagnostics);
+  for (const item of opened.context.tree.pages) await check.checkEntry(item);
+  return check.finish(hasErrors(opened.diagnostics));
+}
 
-  const apiPages = readApiPages(context);
-  diagnostics.push(...apiPages.diagnostics);
-  const reportedPages = new Set<string>();
+/** A matched operation of one entry, with how it was found. */
+interface MatchedOperation {
+  spec: LoadedSpec;
+  op: OperationInfo;
+  serverMatched: boolean;
+  lookedUp: string;
+}
 
-  // The OpenAPI stage's own session: specs loaded once, operations described and planned as build does.
-  const session = new OpenapiSession(root, { offline: options.offline ?? false, playgroundDisplay: site.api.playground.display, ...(options.fetch ? { fetch: options.fetch } : {}) });
-  const specStates = new Map<string, SpecState>();
-  const loadSpec = async (reference: string, at: SourceLocation): Promise<SpecState> => {
-    const key = resolveSpecId(root, reference, at) ?? `unresolved:${reference}`;
-    const known = specStates.get(key);
-    if (known) return known;
-    const result = await session.loadWithDiagnostics(reference, at);
-    diagnostics.push(...result.diagnostics);
-    const firstError = result.diagnostics.find((d) => d.severity === 'error');
-    const state: SpecState = { invalid: result.value === undefined || firstError !== undefined };
-    if (result.value) state.spec = result.value;
-    if (firstError) state.firstError = firstError;
-    specStates.set(key, state);
-    if (state.invalid) diagnostics.push(invalidSpecDiagnostic(reference, state, at));
-    return state;
-  };
+/** One run of the check: the specs loaded so far, the analyses made, and the report being filled. */
+class MigrationCheck {
+  private readonly diagnostics: Diagnostic[];
+  private readonly apiPages: Map<string, ApiPage>;
+  private readonly reportedPages = new Set<string>();
+  private readonly session: OpenapiSession;
+  private readonly specStates = new Map<string, SpecState>();
+  private readonly analyses = new Map<string, Analysis>();
+  private readonly seenDiagnostics = new Set<string>();
+  private readonly pages: PageReport[] = [];
+  private readonly edits: ConfigEdit[] = [];
+  private readonly bulkWarned = new Set<string>();
 
-  const analyses = new Map<string, Analysis>();
-  const seenDiagnostics = new Set<string>();
-  const report = (d: Diagnostic): void => {
-    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
-    if (seenDiagnostics.has(key)) return;
-    seenDiagnostics.add(key);
-    diagnostics.push(d);
-  };
+  constructor(
+    private readonly options: CheckMigrationOptions,
+    private readonly context: MigrationContext,
+    configDiagnostics: readonly Diagnostic[],
+  ) {
+    this.diagnostics = [...configDiagnostics];
+    const apiPages = readApiPages(context);
+    this.diagnostics.push(...apiPages.diagnostics);
+    this.apiPages = apiPages.pages;
+    // The OpenAPI stage's own session: specs loaded once, operations described and planned as build does.
+    this.session = new OpenapiSession(context.root, {
+      offline: options.offline ?? false,
+      playgroundDisplay: context.site.api.playground.display,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
 
-  const pages: PageReport[] = [];
-  const edits: ConfigEdit[] = [];
-  const bulkWarned = new Set<string>();
-
-  for (const item of tree.pages) {
-    if (!item.file) continue;
-    const apiPage = apiPages.pages.get(item.file);
-    if (!apiPage) continue;
-    if (!reportedPages.has(item.file)) {
-      reportedPages.add(item.file);
-      diagnostics.push(...apiPage.diagnostics);
+  /** Checks one navigation entry of a hand-written API page (others are skipped). */
+  async checkEntry(item: PageItem): Promise<void> {
+    const apiPage = item.file ? this.apiPages.get(item.file) : undefined;
+    if (!item.file || !apiPage) return;
+    if (!this.reportedPages.has(item.file)) {
+      this.reportedPages.add(item.file);
+      this.diagnostics.push(...apiPage.diagnostics);
     }
     const { page, endpoint } = apiPage;
-    const apiLocation = page.api.location;
     const pageReport: PageReport = {
       page: item.id,
       file: item.file,
       entry: item.location,
-      api: { method: page.api.method, target: page.api.target, url: endpoint.api.url, location: apiLocation },
+      api: { method: page.api.method, target: page.api.target, url: endpoint.api.url, location: page.api.location },
       status: 'no-spec',
       drift: [],
       proseLost: [],
       blockers: ['unmatched'],
     };
-    pages.push(pageReport);
-    const listed: RelatedLocation = { ...item.location, message: 'listed in the navigation here' };
+    this.pages.push(pageReport);
+    const specs = await this.specsFor(item, apiPage, pageReport);
+    if (!specs) return;
+    const matched = this.matchOperation(item, apiPage, specs, pageReport);
+    if (matched) this.checkMatched(item, apiPage, matched, pageReport);
+  }
 
+  /** The specs an entry migrates to: `--spec`, else those in scope; undefined (reported) when none loads. */
+  private async specsFor(item: PageItem, { page }: ApiPage, pageReport: PageReport): Promise<LoadedSpec[] | undefined> {
     const scope = item.specScope;
-    const sources = options.spec !== undefined ? [options.spec] : (scope?.sources ?? []);
+    const sources = this.options.spec !== undefined ? [this.options.spec] : (scope?.sources ?? []);
     if (sources.length === 0) {
-      report(
-        createDiagnostic('migrate/no-spec', `no OpenAPI file is in scope for ${page.api.method} ${page.api.target}`, apiLocation, {
+      this.report(
+        createDiagnostic('migrate/no-spec', `no OpenAPI file is in scope for ${page.api.method} ${page.api.target}`, page.api.location, {
           suggestion: 'set "openapi" on the enclosing group or tab (or api.openapi), or pass --spec <file>',
-          related: [listed],
+          related: [listedAt(item)],
         }),
       );
-      continue;
+      return undefined;
     }
-    const at: SourceLocation = options.spec !== undefined ? { file: options.spec } : scope!.location;
+    const at: SourceLocation = this.options.spec !== undefined ? { file: this.options.spec } : scope!.location;
     // One at a time: each spec is loaded (and validated) once, and its diagnostics come with the first load.
     const states: SpecState[] = [];
-    for (const source of sources) states.push(await loadSpec(source, at));
+    for (const source of sources) states.push(await this.loadSpec(source, at));
     const specs = states.map((s) => s.spec).filter((s): s is LoadedSpec => s !== undefined);
     if (specs.length === 0) {
       pageReport.status = 'spec-error';
-      continue;
+      return undefined;
     }
     pageReport.spec = specs[0]!.id;
+    return specs;
+  }
 
+  private async loadSpec(reference: string, at: SourceLocation): Promise<SpecState> {
+    const key = resolveSpecId(this.context.root, reference, at) ?? `unresolved:${reference}`;
+    const known = this.specStates.get(key);
+    if (known) return known;
+    const result = await this.session.loadWithDiagnostics(reference, at);
+    this.diagnostics.push(...result.diagnostics);
+    const firstError = result.diagnostics.find((d) => d.severity === 'error');
+    const state: SpecState = { invalid: result.value === undefined || firstError !== undefined };
+    if (result.value) state.spec = result.value;
+    if (firstError) state.firstError = firstError;
+    this.specStates.set(key, state);
+    if (state.invalid) this.diagnostics.push(invalidSpecDiagnostic(reference, state, at));
+    return state;
+  }
+
+  /** The one operation of `specs` the page documents; none or several is reported on the page. */
+  private matchOperation(item: PageItem, { page, endpoint }: ApiPage, specs: readonly LoadedSpec[], pageReport: PageReport): MatchedOperation | undefined {
     const request: PageRequest = {
       method: page.api.method,
       urls: endpoint.api.url === null ? [] : endpoint.api.servers.map((server) => joinUrl(server, endpoint.api.path)),
       path: endpoint.api.url === null ? endpoint.api.path : pathOfUrl(endpoint.api.url),
     };
-    const matched: Array<{ spec: LoadedSpec; op: OperationInfo; serverMatched: boolean; lookedUp: string }> = [];
+    const matched: MatchedOperation[] = [];
     const ambiguous: OperationRef[] = [];
     const closest: OperationRef[] = [];
     let lookedUpPath: string | undefined;
@@ -157,48 +185,40 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
       else closest.push(...result.match.closest.map((op) => operationRef(spec, op)));
     }
     const wanted = `${page.api.method} ${page.api.target}`;
-
     if (ambiguous.length > 0 || matched.length > 1) {
       pageReport.status = 'ambiguous';
       pageReport.candidates = [...matched.map((m) => operationRef(m.spec, m.op)), ...ambiguous];
-      report(
-        createDiagnostic('migrate/ambiguous-operation', `${wanted} fits ${pageReport.candidates.length} operations: ${pageReport.candidates.map((c) => `${c.method} ${c.path} (${c.spec})`).join(', ')}`, apiLocation, {
+      this.report(
+        createDiagnostic('migrate/ambiguous-operation', `${wanted} fits ${pageReport.candidates.length} operations: ${pageReport.candidates.map((c) => `${c.method} ${c.path} (${c.spec})`).join(', ')}`, page.api.location, {
           suggestion: 'make the spec paths distinct (templates that differ only in parameter names are the same path), or pass --spec with the one file to migrate to',
-          related: [...pageReport.candidates.map((c) => ({ ...c.location, message: `${c.method} ${c.path}` })), listed],
+          related: [...pageReport.candidates.map((c) => ({ ...c.location, message: `${c.method} ${c.path}` })), listedAt(item)],
         }),
       );
-      continue;
+      return undefined;
     }
     if (matched.length === 0) {
       pageReport.status = 'no-operation';
       if (closest.length > 0) pageReport.candidates = closest.slice(0, 3);
       const names = specs.map((s) => s.id).join(', ');
-      report(
-        createDiagnostic('migrate/no-operation', `no operation of ${names} is ${wanted} (looked up as ${page.api.method} ${lookedUpPath ?? request.path})`, apiLocation, {
+      this.report(
+        createDiagnostic('migrate/no-operation', `no operation of ${names} is ${wanted} (looked up as ${page.api.method} ${lookedUpPath ?? request.path})`, page.api.location, {
           suggestion: closest.length > 0 ? `did you mean ${closest.slice(0, 3).map((c) => `"${c.method} ${c.path}"`).join(' or ')}?` : `add ${page.api.method} ${lookedUpPath ?? request.path} to the spec`,
-          related: [...closest.slice(0, 3).map((c) => ({ ...c.location, message: `closest: ${c.method} ${c.path}` })), listed],
+          related: [...closest.slice(0, 3).map((c) => ({ ...c.location, message: `closest: ${c.method} ${c.path}` })), listedAt(item)],
         }),
       );
-      continue;
+      return undefined;
     }
+    return matched[0];
+  }
 
-    const { spec, op, serverMatched, lookedUp } = matched[0]!;
+  /** Drift, URL, bulk generation and the docs.json edit of an entry whose operation was found. */
+  private checkMatched(item: PageItem, apiPage: ApiPage, matched: MatchedOperation, pageReport: PageReport): void {
+    const { spec, op } = matched;
     pageReport.status = 'matched';
     pageReport.spec = spec.id;
     pageReport.operation = operationRef(spec, op);
     const blockers: Blocker[] = [];
-    const opLocation = spec.locate(op.pointer, 'key');
-    const analysisKey = `${item.file}\u0000${spec.id}#${op.pointer}`;
-    let analysis = analyses.get(analysisKey);
-    if (!analysis) {
-      analysis = analyze(apiPage, spec, op, session.describe(spec, op), { serverMatched, lookedUp }, session.schemas, context, report);
-      analyses.set(analysisKey, analysis);
-      report(
-        createDiagnostic('migrate/matched', `${wanted} is ${operationLabel(op)} of ${spec.id}`, apiLocation, {
-          related: [{ ...opLocation, message: operationLabel(op) }],
-        }),
-      );
-    }
+    const analysis = this.analysisOf(item, apiPage, matched);
     pageReport.drift = analysis.drift;
     if (analysis.serverDrift) pageReport.serverDrift = analysis.serverDrift;
     if (analysis.authDrift) pageReport.authDrift = analysis.authDrift;
@@ -209,31 +229,57 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
     if (analysis.proseLost.length > 0) blockers.push('prose-lost');
     if (op.hidden) {
       blockers.push('hidden-operation');
-      report(
-        createDiagnostic('openapi/hidden-endpoint-referenced', `${operationLabel(op)} is marked x-hidden in ${spec.id}: replacing the page with it would drop the page from the site`, apiLocation, {
+      this.report(
+        createDiagnostic('openapi/hidden-endpoint-referenced', `${operationLabel(op)} is marked x-hidden in ${spec.id}: replacing the page with it would drop the page from the site`, apiPage.page.api.location, {
           suggestion: 'remove x-hidden from the operation first',
-          related: [{ ...opLocation, message: 'the hidden operation' }],
+          related: [{ ...spec.locate(op.pointer, 'key'), message: 'the hidden operation' }],
         }),
       );
     }
+    const reference = this.referenceFor(item, spec, op);
+    pageReport.reference = reference.text;
+    if (this.checkUrl(item, matched, reference, analysis, pageReport)) blockers.push('url-change');
+    if (reference.short && this.warnBulkGeneration(item.specScope!, spec)) blockers.push('bulk-generation-off');
+    this.proposeEdit(item, reference.text, blockers, pageReport);
+  }
 
-    // The endpoint reference: short when the entry's own scope holds the spec, else naming the file.
-    const scopeIds = scope ? scope.sources.map((source) => resolveSpecId(root, source, scope.location)) : [];
+  /** The comparison of a page file with an operation, made once for all entries of the page. */
+  private analysisOf(item: PageItem, apiPage: ApiPage, { spec, op, serverMatched, lookedUp }: MatchedOperation): Analysis {
+    const key = `${item.file}\u0000${spec.id}#${op.pointer}`;
+    let analysis = this.analyses.get(key);
+    if (!analysis) {
+      const report = (d: Diagnostic): void => this.report(d);
+      analysis = analyze(apiPage, spec, op, this.session.describe(spec, op), { serverMatched, lookedUp }, this.session.schemas, this.context, report);
+      this.analyses.set(key, analysis);
+      const wanted = `${apiPage.page.api.method} ${apiPage.page.api.target}`;
+      this.report(
+        createDiagnostic('migrate/matched', `${wanted} is ${operationLabel(op)} of ${spec.id}`, apiPage.page.api.location, {
+          related: [{ ...spec.locate(op.pointer, 'key'), message: operationLabel(op) }],
+        }),
+      );
+    }
+    return analysis;
+  }
+
+  /** The endpoint reference: short when the entry's own scope holds the spec, else naming the file. */
+  private referenceFor(item: PageItem, spec: LoadedSpec, op: OperationInfo): { text: string; short: boolean } {
+    const scope = item.specScope;
+    const scopeIds = scope ? scope.sources.map((source) => resolveSpecId(this.context.root, source, scope.location)) : [];
     const short = scope !== undefined && scopeIds.includes(spec.id) && !isRemoteSpecReference(spec.id);
-    const reference = short ? operationLabel(op) : `${spec.id} ${operationLabel(op)}`;
-    pageReport.reference = reference;
+    return { text: short ? operationLabel(op) : `${spec.id} ${operationLabel(op)}`, short };
+  }
 
-    const directory = short ? scope!.directory : undefined;
-    const planned = session.planFor(spec, directory).get(op.pointer);
-    const newPageId = planned?.pageId ?? op.xDocs?.href;
+  /** Whether the page's URL changes (reported, with the x-docs that would keep it); fills the suggestion. */
+  private checkUrl(item: PageItem, { spec, op }: MatchedOperation, reference: { short: boolean }, analysis: Analysis, pageReport: PageReport): boolean {
+    const directory = reference.short ? item.specScope!.directory : undefined;
+    const newPageId = this.session.planFor(spec, directory).get(op.pointer)?.pageId ?? op.xDocs?.href;
     if (newPageId !== undefined) pageReport.newPageId = newPageId;
     const urlChanges = newPageId !== undefined && newPageId !== item.id;
     if (urlChanges) {
-      blockers.push('url-change');
-      report(
+      this.report(
         createDiagnostic('migrate/url-change', `the page's URL would change from /${item.id} to /${newPageId}`, item.location, {
           suggestion: `keep it: add x-docs: { href: "/${item.id}" } to ${operationLabel(op)} in ${spec.id}, or add a redirect from /${item.id}`,
-          related: [{ ...opLocation, message: operationLabel(op) }],
+          related: [{ ...spec.locate(op.pointer, 'key'), message: operationLabel(op) }],
         }),
       );
     }
@@ -243,58 +289,74 @@ export async function checkMigration(options: CheckMigrationOptions): Promise<St
       if (urlChanges) suggested.href = `/${item.id}`;
       pageReport.suggestedXDocs = suggested;
     }
+    return urlChanges;
+  }
 
-    if (short && scope) {
-      const division = divisionOf(tree, scope);
-      if (division && !listsEndpointsOf(division, scope, spec.id, root)) {
-        blockers.push('bulk-generation-off');
-        const key = `${division.pointer}\u0000${spec.id}`;
-        if (!bulkWarned.has(key)) {
-          bulkWarned.add(key);
-          const visible = spec.operations.filter((o) => !o.hidden).length;
-          report(
-            createDiagnostic(
-              'migrate/bulk-generation-off',
-              `${division.label || division.kind} generates a page for each of the ${visible} operations of ${spec.id} today; once it lists an endpoint reference, only the listed operations appear`,
-              scope.location,
-              { suggestion: `list the other operations of ${spec.id} in its pages as "METHOD /path" entries in the same change, or attach the spec to another group` },
-            ),
-          );
-        }
-      }
+  /** Whether listing an endpoint turns off the bulk generation of the scope's division (warned once per division and spec). */
+  private warnBulkGeneration(scope: SpecAttachment, spec: LoadedSpec): boolean {
+    const division = divisionOf(this.context.tree, scope);
+    if (!division || listsEndpointsOf(division, scope, spec.id, this.context.root)) return false;
+    const key = `${division.pointer}\u0000${spec.id}`;
+    if (!this.bulkWarned.has(key)) {
+      this.bulkWarned.add(key);
+      const visible = spec.operations.filter((o) => !o.hidden).length;
+      this.report(
+        createDiagnostic(
+          'migrate/bulk-generation-off',
+          `${division.label || division.kind} generates a page for each of the ${visible} operations of ${spec.id} today; once it lists an endpoint reference, only the listed operations appear`,
+          scope.location,
+          { suggestion: `list the other operations of ${spec.id} in its pages as "METHOD /path" entries in the same change, or attach the spec to another group` },
+        ),
+      );
     }
+    return true;
+  }
 
+  /** The docs.json edit replacing the entry, or why there can be none. */
+  private proposeEdit(item: PageItem, reference: string, blockers: Blocker[], pageReport: PageReport): void {
     const notRoot = !item.pointer.endsWith('/root');
-    const located = notRoot ? locateEntry(root, context.config, item, reference) : { ok: false as const, reason: 'a group root must be a page' };
+    const located = notRoot ? locateEntry(this.context.root, this.context.config, item, reference) : { ok: false as const, reason: 'a group root must be a page' };
+    pageReport.blockers = blockers;
     if (!located.ok) {
       blockers.push('not-replaceable');
-      report(
+      this.report(
         createDiagnostic('migrate/entry-not-replaceable', `this entry of ${item.file} cannot become "${reference}": ${located.reason}`, item.location, {
           suggestion: notRoot ? undefined : 'list the page in the group\'s pages instead of as its root, then migrate it',
         }),
       );
-      pageReport.blockers = blockers;
-      continue;
+      return;
     }
-    pageReport.blockers = blockers;
-    edits.push({ ...located.edit, pageFile: item.file, blockers });
+    this.edits.push({ ...located.edit, pageFile: item.file!, blockers });
     const forceable = !blockers.some((b) => hardBlockers.includes(b));
     const why = blockers.length > 0 ? ` (--write leaves it alone: ${blockers.join(', ')}${forceable ? '; --force applies it' : ''})` : '';
-    report(createDiagnostic('migrate/edit', `"${item.reference}" becomes "${reference}"${why}`, item.location));
+    this.report(createDiagnostic('migrate/edit', `"${item.reference}" becomes "${reference}"${why}`, item.location));
   }
 
-  // The files the whole migration frees; `applyMigration` works out the ones its own edits free.
-  const unusedFiles = unusedAfter(context, edits, () => true);
-  for (const file of unusedFiles) {
-    report(createDiagnostic('migrate/unused-page', `${file} becomes unused once its navigation entries are replaced`, { file, line: 1, column: 1 }));
+  private report(d: Diagnostic): void {
+    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (this.seenDiagnostics.has(key)) return;
+    this.seenDiagnostics.add(key);
+    this.diagnostics.push(d);
   }
 
-  const specs = [...specStates.values()].filter((s) => s.spec).map((s) => ({ id: s.spec!.id, valid: !s.invalid }));
-  const value: MigrationReport = { pages, edits, unusedFiles, specs, summary: summarize(pages, edits, unusedFiles) };
-  const invalid = [...specStates.entries()].filter(([, s]) => s.invalid).map(([key, s]) => s.spec?.id ?? key.replace(/^unresolved:/, ''));
-  if (invalid.length > 0) value.blocked = `invalid OpenAPI file${invalid.length === 1 ? '' : 's'}: ${invalid.join(', ')}`;
-  else if (hasErrors(opened.diagnostics)) value.blocked = 'the configuration has errors';
-  return { value, diagnostics: sortDiagnostics(diagnostics) };
+  /** The report: the files the whole migration frees (`applyMigration` works out those its own edits free), specs and counts. */
+  finish(configHasErrors: boolean): StageResult<MigrationReport> {
+    const unusedFiles = unusedAfter(this.context, this.edits, () => true);
+    for (const file of unusedFiles) {
+      this.report(createDiagnostic('migrate/unused-page', `${file} becomes unused once its navigation entries are replaced`, { file, line: 1, column: 1 }));
+    }
+    const states = [...this.specStates.entries()];
+    const specs = states.filter(([, s]) => s.spec).map(([, s]) => ({ id: s.spec!.id, valid: !s.invalid }));
+    const value: MigrationReport = { pages: this.pages, edits: this.edits, unusedFiles, specs, summary: summarize(this.pages, this.edits, unusedFiles) };
+    const invalid = states.filter(([, s]) => s.invalid).map(([key, s]) => s.spec?.id ?? key.replace(/^unresolved:/, ''));
+    if (invalid.length > 0) value.blocked = `invalid OpenAPI file${invalid.length === 1 ? '' : 's'}: ${invalid.join(', ')}`;
+    else if (configHasErrors) value.blocked = 'the configuration has errors';
+    return { value, diagnostics: sortDiagnostics(this.diagnostics) };
+  }
+}
+
+function listedAt(item: PageItem): RelatedLocation {
+  return { ...item.location, message: 'listed in the navigation here' };
 }
 
 function emptyReport(blocked: string): MigrationReport {
