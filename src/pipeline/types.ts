@@ -1,3 +1,4 @@
+import type { ManifestStats } from '../manifest/assemble.js';
 import type { JobCheck, JobChecksOptions } from '../admin/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
@@ -54,20 +55,8 @@ export interface JobCheckOptions extends JobChecksOptions {
   checks: JobCheck[];
 }
 
-export interface BuildStats {
-  /** Pages in the manifest. */
-  pages: number;
-  /** Hand-written pages (kind `page` and `endpoint`). */
-  mdxPages: number;
-  /** Pages with endpoint data: MDX `api:`/`openapi:` pages and generated pages. */
-  endpointPages: number;
-  /** Pages generated from OpenAPI operations (kind `openapi`). */
-  generatedPages: number;
-  /** OpenAPI files loaded. */
-  specs: number;
-  /** Fields (params + response fields, nested included) across all pages. */
-  fields: number;
-}
+/** Counts of what the manifest holds. */
+export type BuildStats = ManifestStats;
 
 export interface BuildResult {
   /** The manifest; present whenever the configuration could be read, even with errors (it is then not written). */
