@@ -3,6 +3,7 @@ import type { Field, FieldSource } from '../fields/index.js';
 import { authMethods, httpMethods, playgroundModes, type Located, type PageApi, type PageImport, type ParsedPage, type ProseBlock, type Span } from '../mdx/types.js';
 import type { FileStamp } from '../root/index.js';
 import type { BuildStats } from '../pipeline/types.js';
+import type { IgnoredCounts } from '../rules/index.js';
 import type { RunRecord, RecordedInput } from './run-record.js';
 import { array, boolean, finite, json, lazy, literal, natural, object, record, rootPath, sha256Hex, string, union, type Check } from './shapes.js';
 
@@ -119,6 +120,7 @@ const isRunRecord = object<RunRecord>({
   manifestBytes: natural,
   output: { optional: object<NonNullable<RunRecord['output']>>({ file: string, stamp }) },
   diagnostics: isDiagnostics,
+  ignored: { optional: object<IgnoredCounts>({ off: natural, ignoreFile: natural, byCode: record(natural) }) },
   stats: object<BuildStats>({ pages: natural, mdxPages: natural, endpointPages: natural, generatedPages: natural, specs: natural, fields: natural }),
 });
 

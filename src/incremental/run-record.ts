@@ -1,6 +1,7 @@
 import { readSync, statSync, type Stats } from 'node:fs';
 import type { DiskCache } from './index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
+import type { IgnoredCounts } from '../rules/index.js';
 import { patchFileInPlace, readOwnedFile, sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
 import type { BuildOptions, BuildStats } from '../pipeline/types.js';
@@ -38,6 +39,8 @@ export interface RunRecord {
   /** The output file as this run left it (written or found up to date), stamped after the write. */
   output?: { file: string; stamp: FileStamp };
   diagnostics: Diagnostic[];
+  /** What the project's rule settings left out of `diagnostics` (docs/rules.md). */
+  ignored?: IgnoredCounts;
   stats: BuildStats;
 }
 
@@ -227,6 +230,7 @@ export function rememberRun(
     manifestBytes: number;
     contentHashAt: Record<string, number>;
     diagnostics: Diagnostic[];
+    ignored?: IgnoredCounts;
     stats: BuildStats;
     pageIds: Record<string, string>;
     pageFingerprints: Record<string, string>;
@@ -253,6 +257,7 @@ export function rememberRun(
     manifestBlocks: run.digest.blocks,
     manifestBytes: run.manifestBytes,
     diagnostics: run.diagnostics,
+    ...(run.ignored ? { ignored: run.ignored } : {}),
     stats: run.stats,
   };
   // The output was just written, so its stamp is never old enough by the rule above. It is trusted

@@ -6,7 +6,7 @@ import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 import { DocsRoot } from '../root/index.js';
-import { applyRules, ignoresByText, loadProjectRules, type IgnoredCounts, type ProjectRules } from '../rules/index.js';
+import { applyRules, ignoresByText, loadProjectRules, readIgnoreFile, type IgnoredCounts, type ProjectRules } from '../rules/index.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from '../incremental/page-patch.js';
@@ -25,8 +25,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (!root) {
     return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${buildOptions.root}" does not exist or is not a folder`)] };
   }
-  const { rules } = buildOptions;
-  const options: DriverOptions = rules === false ? buildOptions : { ...buildOptions, projectRules: loadProjectRules(root, typeof rules === 'object' ? rules : {}) };
+  const options: DriverOptions = buildOptions;
+  const { rules } = options;
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
   const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only', rootDir: root.dir }) : undefined;
   // A run without the project's usual rules must not stand for one with them (the record is keyed by root and flags).
@@ -38,7 +38,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       const previous = reuseRecordedRun(cache!, record, options.outFile);
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
-        return finish(options, finalDiagnostics(previous.diagnostics, options), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
+        // The record holds the final diagnostics, the rule settings applied: their files did not change either.
+        return finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
       }
     } else if (check) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
@@ -48,6 +49,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
     root.rememberHashes(stampedInputs(record));
   }
 
+  // Read before the stages, so the settings files are inputs of the run like any other file.
+  if (rules !== false) options.projectRules = loadProjectRules(root, typeof rules === 'object' ? rules : {});
   const { runPipeline } = await import('./stages.js');
   // The stages keep fetched remote specs under the cache folder's real path (never through a link out of the root).
   const run = await runPipeline(root, { ...options, cacheDir: cache?.dir ?? locateCacheFolder(cacheDir, root.dir).dir }, cache);
@@ -59,9 +62,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
     const { checks, ...client } = options.jobChecks;
     run.diagnostics.push(...(await runJobChecks(checks, { ...client, ...(options.signal ? { signal: options.signal } : {}) })));
   }
-  // The record keeps the diagnostics before the rules, which every run applies afresh.
-  const found = uniqueDiagnostics(sortDiagnostics(run.diagnostics));
-  const final = finalDiagnostics(found, options);
+  const final = finalDiagnostics(run.diagnostics, options);
   const counts = countBySeverity(final.diagnostics);
   const manifest: Manifest = { ...run.manifest, diagnostics: { errors: counts.errors, warnings: counts.warnings } };
   const manifestBytes = Buffer.from(serializeManifest(manifest), 'utf8');
@@ -76,7 +77,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       digest,
       manifestBytes: manifestBytes.length,
       contentHashAt: contentHashOffsets(manifestBytes, run.pageIds),
-      diagnostics: found,
+      diagnostics: final.diagnostics,
+      ...(final.ignored ? { ignored: final.ignored } : {}),
       stats: run.stats!,
       pageIds: run.pageIds,
       pageFingerprints: run.pageFingerprints,
@@ -102,13 +104,13 @@ async function patchRun(
 ): Promise<BuildResult | undefined> {
   const { changed } = check;
   // The edit may have changed the lines by which the ignore file knows a problem: the stages decide.
-  if (ignoresByText(options.projectRules, changed)) return undefined;
+  if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
   const patch = await patchEditedPages(root, record, changed);
   if (patch === undefined) return undefined;
   const outFile = options.outFile;
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
   let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
-  const final = finalDiagnostics(record.diagnostics, options);
+  const final = recordedFinal(record);
   if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, patch.edits);
   if (!patched) {
     const previous = recordedManifest(cache, record, outFile);
@@ -128,6 +130,7 @@ async function patchRun(
     manifestBytes: record.manifestBytes,
     contentHashAt: record.contentHashAt,
     diagnostics: record.diagnostics,
+    ...(record.ignored ? { ignored: record.ignored } : {}),
     stats: record.stats,
     pageIds: record.pageIds,
     pageFingerprints: { ...record.pageFingerprints, ...patch.fingerprints },
@@ -139,12 +142,16 @@ async function patchRun(
   return result;
 }
 
-/** Build options with the project's rule settings, once read. */
+/** Build options with the project's rule settings, once read (a reused run never reads them). */
 type DriverOptions = BuildOptions & { projectRules?: ProjectRules };
 
 interface FinalDiagnostics {
   diagnostics: Diagnostic[];
   ignored?: IgnoredCounts;
+}
+
+function recordedFinal(record: RunRecord): FinalDiagnostics {
+  return record.ignored ? { diagnostics: record.diagnostics, ignored: record.ignored } : { diagnostics: record.diagnostics };
 }
 
 /**

@@ -5,7 +5,7 @@ export type { AppliedRules, RuleInputs } from './apply.js';
 export { adjustableCodes } from './codes.js';
 export { ignoreFileText, ignoreSchemaUrl } from './generate.js';
 export { isFixedCode, parseIgnoreFile, parseRuleSettings } from './load.js';
-export { ignoresByText, loadProjectRules } from './project.js';
+export { ignoresByText, loadProjectRules, readIgnoreFile } from './project.js';
 export type { ProjectRules } from './project.js';
 export { IGNORE_FILE, RULES_FILE, ruleLevels } from './types.js';
 export type { IgnoredCounts, IgnoreEntry, IgnoreList, RuleLevel, RuleOverride, RuleSettings } from './types.js';

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { DocsRoot } from '../root/index.js';
 import type { RuleInputs } from './apply.js';
 import { parseIgnoreFile, parseRuleSettings } from './load.js';
-import { IGNORE_FILE, RULES_FILE } from './types.js';
+import { IGNORE_FILE, RULES_FILE, type IgnoreList } from './types.js';
 
 export interface ProjectRules extends RuleInputs {
   /** Problems in the two files themselves. */
@@ -31,9 +31,15 @@ export function loadProjectRules(root: DocsRoot, options: { ignoreFile?: boolean
   return rules;
 }
 
+/** The ignore file alone, when there is one (a page patch asks whether it knows problems by their lines). */
+export function readIgnoreFile(root: DocsRoot): IgnoreList | undefined {
+  const text = readOptional(root, IGNORE_FILE);
+  return text === undefined ? undefined : parseIgnoreFile(text, IGNORE_FILE).value;
+}
+
 /** Whether a changed page may hold a problem the ignore file accepts by its text (which the edit may have changed). */
-export function ignoresByText(rules: ProjectRules | undefined, files: readonly string[]): boolean {
-  return rules?.ignore?.entries.some((entry) => entry.hash !== undefined && entry.file !== undefined && files.includes(entry.file)) ?? false;
+export function ignoresByText(ignore: IgnoreList | undefined, files: readonly string[]): boolean {
+  return ignore?.entries.some((entry) => entry.hash !== undefined && entry.file !== undefined && files.includes(entry.file)) ?? false;
 }
 
 function readOptional(root: DocsRoot, file: string): string | undefined {

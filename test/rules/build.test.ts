@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
 import { ignoreFileText } from '../../src/rules/index.js';
 import { docsJsonWith, expectValidManifest, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
@@ -87,19 +87,34 @@ describe('build() with docs-build.json and the ignore file', () => {
     expect((await build({ root, rules: false })).diagnostics).toHaveLength(2);
   });
 
-  it('with the cache, a warm run applies the current settings, and an edit of them is seen', async () => {
-    const root = staleTranslation({ 'docs-build.json': turnToWarnInEs });
-    const options = { root, cache: true as const, outFile: path.join(root, 'out.json') };
-    expect((await build(options)).written).toBeDefined();
-    const warm = await build(options);
-    expect(warm.diagnostics.map(summary)).toEqual(['openapi/unknown-endpoint warning es/api/views.mdx:3']);
+  it('with the cache, a warm run reports what a cold one did without reading anything, and an edit of the settings is seen', async () => {
+    const root = staleTranslation({ 'docs-build.json': JSON.stringify({ rules: { 'config/asset-not-found': 'off' }, overrides: [{ files: 'es/**', rules: { 'openapi/unknown-endpoint': 'warn' } }] }) });
+    writeFileSync(path.join(root, 'docs.json'), docsJsonWith({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['api/views', 'es/api/views'] }] }, { favicon: '/favicon.png' }));
+    const opened: string[] = [];
+    const options = { root, cache: true as const, outFile: path.join(root, 'out.json'), onOpen: (file: string) => opened.push(file) };
+    const cold = await build(options);
+    expect(cold.written).toBeDefined();
+    expect(cold.ignored).toEqual({ off: 1, ignoreFile: 0, byCode: { 'config/asset-not-found': 1 } });
+    // An hour on, the files' stamps can be trusted: one run proves them by hash, the next opens nothing.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_600_000);
+      await build(options);
+      opened.length = 0;
+      const warm = await build(options);
+      expect(opened).toEqual([]);
+      expect(warm.diagnostics.map(summary)).toEqual(['openapi/unknown-endpoint warning es/api/views.mdx:3']);
+      expect(warm.ignored).toEqual(cold.ignored);
+    } finally {
+      vi.useRealTimers();
+    }
     writeFileSync(path.join(root, 'docs-build.json'), JSON.stringify({ rules: { 'openapi/unknown-endpoint': 'off' } }));
     const edited = await build(options);
-    expect(edited.diagnostics).toEqual([]);
+    expect(edited.diagnostics.map(summary)).toEqual(['config/asset-not-found warning docs.json:3']);
     expect(edited.ignored?.off).toBe(1);
     rmSync(path.join(root, 'docs-build.json'));
     const removed = await build(options);
-    expect(removed.diagnostics.map(summary)).toEqual(['openapi/unknown-endpoint error es/api/views.mdx:3']);
+    expect(removed.diagnostics.map(summary)).toEqual(['config/asset-not-found warning docs.json:3', 'openapi/unknown-endpoint error es/api/views.mdx:3']);
     expect(removed.ignored).toBeUndefined();
   });
 });
