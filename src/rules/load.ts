@@ -19,7 +19,7 @@ import { ruleLevels, type IgnoreEntry, type IgnoreList, type RuleLevel, type Rul
  * cannot vouch for itself), of the machine rather than the docs, and a manifest that could not be written.
  */
 export function isFixedCode(code: string): boolean {
-  return code.startsWith('rules/') || code === 'cache/ignored' || code === 'manifest/write-failed';
+  return code.startsWith('rules/') || code === 'cache/ignored' || code === 'cache/unusable' || code === 'manifest/write-failed' || code === 'manifest/output-refused';
 }
 
 const knownCodes = Object.keys(catalog);
