@@ -18,3 +18,20 @@ export function isHttpMethod(word: string): boolean {
 export function joinUrl(server: string, path: string): string {
   return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
+
+/** How an API request authenticates, as pages and settings name it. */
+export const authMethods = ['bearer', 'basic', 'key', 'none'] as const;
+export type AuthMethod = (typeof authMethods)[number];
+
+/** How an endpoint page offers to try a request. */
+export const playgroundModes = ['interactive', 'simple', 'none'] as const;
+export type PlaygroundMode = (typeof playgroundModes)[number];
+
+/** The request an endpoint page documents. */
+export interface ApiTarget {
+  method: string;
+  path: string;
+  servers: string[];
+  /** The first server joined with the path, or the full URL of the `api` line; null with no server. */
+  url: string | null;
+}

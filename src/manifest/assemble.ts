@@ -3,11 +3,11 @@ import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from 
 import type { Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';
 import type { NavItem, NavTree } from '../navigation/index.js';
-import type { OpenapiOutcome } from '../openapi/index.js';
-import { isEndpointPage, resolveEndpoint, type ApiSettings } from '../precedence/index.js';
+import type { GeneratedGroup, OpenapiOutcome, OperationPage, SchemaPage } from '../openapi/index.js';
+import { isEndpointPage, resolveEndpoint, resolveOperationEndpoint, type ApiSettings, type ResolvedOperationEndpoint } from '../precedence/index.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { toNavNodes } from './navigation-nodes.js';
-import type { Manifest, Page } from './types.js';
+import type { Manifest, NavNode, Page } from './types.js';
 
 export interface AssemblyInput {
   site: Site;
@@ -60,13 +60,16 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
   };
 
   for (const [id, parsed] of input.mdxPages) addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, input.settings, openapi, diagnostics)), parsed.path);
-  for (const generated of openapi.pages) addPage(generated.page, generated.sourceLabel, generated.locate);
+  for (const generated of openapi.pages) {
+    const page = inStage('precedence', generated.page.source.file, () => operationPage(generated.id, generated.page, input.settings));
+    addPage(page, generated.sourceLabel, generated.locate);
+  }
 
   const navigation = toNavNodes(input.navigation.items, {
     pages,
     pageOf: (item: NavItem): string | undefined => (item.type === 'page' ? (item.file ? item.id : undefined) : openapi.endpointPageOf(item.pointer)),
     specOf: (item: NavItem): string | undefined => (item.type === 'division' ? openapi.specIdOf(item.specScope) : undefined),
-    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer),
+    generatedAt: (pointer: string) => openapi.generatedNavAt(pointer).map(groupNode),
   });
   const manifest: Manifest = {
     manifestVersion: 1,
@@ -100,13 +103,73 @@ function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi:
     Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
   } else {
     // `openapi:` / `openapi-schema:` pages take their data from the spec.
-    openapi.decorateMdxPage(page, parsed);
+    const fromSpec = openapi.frontmatterDataOf(parsed.path);
+    if (fromSpec?.kind === 'operation') takeOperation(page, parsed, fromSpec.data, settings);
+    else if (fromSpec?.kind === 'schema') takeSchema(page, parsed, fromSpec.data);
   }
   if (page.kind === 'page' && (parsed.params.length > 0 || parsed.responseFields.length > 0)) {
     page.params = parsed.params;
     page.responseFields = parsed.responseFields;
   }
   return page;
+}
+
+/**
+ * The manifest page of an operation: what the spec describes, with auth and playground resolved by
+ * precedence. Keys in a fixed order, so the manifest's bytes depend only on the input.
+ */
+function operationPage(id: string, described: OperationPage, settings: ApiSettings): Page {
+  const { endpoint, ...data } = described;
+  const resolved = resolveOperationEndpoint(endpoint, settings);
+  // The id goes last, where the manifest has always had it on operation pages.
+  const page = { kind: data.kind, title: data.title, source: data.source, hidden: data.hidden, contentHash: data.contentHash } as Page;
+  if (data.sidebarTitle !== undefined) page.sidebarTitle = data.sidebarTitle;
+  if (data.description !== undefined) page.description = data.description;
+  if (data.frontmatter !== undefined) page.frontmatter = data.frontmatter;
+  if (data.deprecated) page.deprecated = true;
+  Object.assign(page, endpointData(data, resolved));
+  page.id = id;
+  return page;
+}
+
+/** The endpoint part of an operation's page, as an `openapi:` MDX page also takes it. */
+function endpointData(data: Omit<OperationPage, 'endpoint'>, resolved: ResolvedOperationEndpoint): Partial<Page> {
+  const part: Partial<Page> = { api: data.api };
+  if (resolved.auth) part.auth = resolved.auth;
+  part.playground = resolved.playground;
+  part.params = data.params;
+  part.responseFields = data.responseFields;
+  part.operation = data.operation;
+  if (data.content !== undefined) part.content = data.content;
+  return part;
+}
+
+/** An `openapi:` MDX page: the operation's data under the page's own frontmatter (title, sidebarTitle, description, hidden). */
+function takeOperation(page: Page, parsed: ParsedPage, described: OperationPage, settings: ApiSettings): void {
+  const { endpoint, ...data } = described;
+  if (data.deprecated) page.deprecated = true;
+  Object.assign(page, endpointData(data, resolveOperationEndpoint(endpoint, settings)), { kind: 'endpoint' as const });
+  if (typeof parsed.frontmatter.title !== 'string') page.title = data.title;
+  if (parsed.sidebarTitle === undefined && data.sidebarTitle !== undefined) page.sidebarTitle = data.sidebarTitle;
+  if (parsed.description === undefined && data.description !== undefined) page.description = data.description;
+  if (parsed.hidden) page.hidden = true;
+}
+
+/** An `openapi-schema:` MDX page: the schema's key, title and description under the page's frontmatter. */
+function takeSchema(page: Page, parsed: ParsedPage, schema: SchemaPage): void {
+  page.schema = schema.schema;
+  if (typeof parsed.frontmatter.title !== 'string') page.title = schema.title;
+  if (parsed.description === undefined && schema.description !== undefined) page.description = schema.description;
+}
+
+/** A generated group in the manifest's navigation. */
+function groupNode(group: GeneratedGroup): NavNode {
+  return {
+    kind: 'group',
+    label: group.label,
+    children: group.pages.map((page) => ({ kind: 'page', label: page.label, page: page.id, children: [] })),
+    openapi: group.spec,
+  };
 }
 
 function countFields(fields: readonly Field[] | undefined): number {

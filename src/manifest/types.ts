@@ -1,11 +1,16 @@
 import type { JsonValue, RecordedLocation } from '../diagnostics/index.js';
-import type { Field } from '../fields/index.js';
 import type { Site } from '../config/site.js';
 import type { NavKind } from '../navigation/types.js';
+import type { ApiTarget, Field } from '../fields/index.js';
+import type { ResolvedAuth, ResolvedPlayground } from '../precedence/types.js';
+import type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
 
 // The manifest composes the models of the stages that produce them; theme authors import them all here.
 export type { FontSettings, LightDark, Site, ThemeName } from '../config/site.js';
 export type { NavKind } from '../navigation/types.js';
+export type { ApiTarget, AuthMethod, PlaygroundMode } from '../fields/index.js';
+export type { ResolvedAuth, ResolvedPlayground, ValueOrigin } from '../precedence/types.js';
+export type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
 
 /**
  * The site manifest, version 1: the contract with themes (docs: docs/manifest.md; JSON Schema:
@@ -47,30 +52,6 @@ export type PageKind = 'page' | 'endpoint' | 'openapi';
 /** MDX pages: the file at 1:1; operation pages: the operation's pointer in its spec. */
 export type PageSource = RecordedLocation;
 
-export interface ApiTarget {
-  method: string;
-  path: string;
-  servers: string[];
-  /** The first server joined with the path, or the full URL of the `api` line; null with no server. */
-  url: string | null;
-}
-
-export type AuthMethod = 'bearer' | 'basic' | 'key' | 'none';
-export type ValueOrigin = 'page' | 'config' | 'openapi' | 'default' | 'playground';
-
-export interface ResolvedAuth {
-  method: AuthMethod;
-  headerName?: string;
-  from: ValueOrigin;
-}
-
-export type PlaygroundMode = 'interactive' | 'simple' | 'none';
-
-export interface ResolvedPlayground {
-  mode: PlaygroundMode;
-  from: Exclude<ValueOrigin, 'playground'>;
-}
-
 export interface Page {
   id: string;
   kind: PageKind;
@@ -88,21 +69,10 @@ export interface Page {
   deprecated?: boolean;
   contentHash: string;
   /** Operation pages: the operation they document; `openapi:` MDX pages: the operation they take data from. */
-  operation?: { spec: string; method: string; path: string; operationId?: string; webhook?: string; tags?: string[] };
+  operation?: PageOperation;
   /** `openapi-schema:` pages: key in `schemas`. */
-  schema?: { spec: string; name: string; ref: string };
+  schema?: PageSchema;
   /** `x-docs.content`: MDX placed before the generated reference. */
   content?: string;
 }
 
-export interface SpecSummary {
-  file: string;
-  openapiVersion: string;
-  title: string;
-  version: string;
-  servers: string[];
-  operationCount: number;
-  webhookCount?: number;
-  /** Set for specs fetched from a URL. */
-  url?: string;
-}

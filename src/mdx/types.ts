@@ -1,16 +1,14 @@
 import type { JsonValue, SourceLocation, Span } from '../diagnostics/index.js';
-import type { HttpMethod } from '../fields/index.js';
+import type { AuthMethod, HttpMethod, PlaygroundMode } from '../fields/index.js';
 import type { Field } from '../fields/index.js';
 
 // One list of HTTP methods for every source of API data; `api:` lines name them in any case.
 export { httpMethods } from '../fields/index.js';
 export type { HttpMethod, Span };
 
-export const playgroundModes = ['interactive', 'simple', 'none'] as const;
-export type PagePlayground = (typeof playgroundModes)[number];
-
-export const authMethods = ['bearer', 'basic', 'key', 'none'] as const;
-export type PageAuthMethod = (typeof authMethods)[number];
+export { authMethods, playgroundModes } from '../fields/index.js';
+export type PagePlayground = PlaygroundMode;
+export type PageAuthMethod = AuthMethod;
 
 /** A frontmatter value that passed its check, with where it was written (the value, in page coordinates). */
 export interface Located<T> {

@@ -13,6 +13,7 @@ import {
 } from '../openapi/index.js';
 import type { DocsRoot } from '../root/index.js';
 import { compareFields, driftKinds, joinUrl, type FieldDrift } from '../fields/index.js';
+import { resolveOperationEndpoint } from '../precedence/index.js';
 import { divisionOf, openContext, readApiPages, type ApiPage, type MigrationContext } from './context.js';
 import { locateEntry } from './edits.js';
 import { matchPage, operationLabel, type PageRequest } from './match.js';
@@ -499,8 +500,10 @@ function analyze(
   // Auth: the generated page takes it from the operation's security, else from docs.json.
   if (endpoint.auth.from !== 'playground') {
     const pageAuth = authText(endpoint.auth.method, endpoint.auth.headerName);
-    const specMethod = operation.auth?.method ?? context.settings.auth.method ?? 'none';
-    const specHeader = operation.auth ? operation.auth.headerName : context.settings.auth.name;
+    // The generated page's auth, by the same precedence as build; without one, docs.json's.
+    const operationAuth = resolveOperationEndpoint(operation.endpoint, context.settings).auth;
+    const specMethod = operationAuth?.method ?? context.settings.auth.method ?? 'none';
+    const specHeader = operationAuth ? operationAuth.headerName : context.settings.auth.name;
     const specAuth = authText(specMethod, specHeader);
     if (pageAuth.toLowerCase() !== specAuth.toLowerCase()) {
       analysis.authDrift = { page: pageAuth, spec: specAuth };

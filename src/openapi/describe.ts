@@ -1,14 +1,10 @@
-import type { JsonValue } from '../diagnostics/index.js';
-import type { Field, FieldLocation } from '../fields/index.js';
-import type { ApiTarget, Page, PlaygroundMode, ResolvedAuth, ResolvedPlayground, SpecSummary } from '../manifest/types.js';
+import { joinPointer, type JsonValue } from '../diagnostics/index.js';
+import { joinUrl, playgroundModes, type AuthMethod, type Field, type FieldLocation, type PlaygroundMode } from '../fields/index.js';
 import { sha256 } from '../root/index.js';
 import { isReference, valueAt, walkReferences, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
 import { SchemaConverter, type SchemaTable } from './schema.js';
-import type { LoadedSpec, OperationInfo } from './types.js';
-
-/** Everything a manifest page of kind `openapi` holds, except its id (the navigation decides that). */
-export type OperationPage = Omit<Page, 'id' | 'kind'> & { kind: 'openapi'; title: string };
+import type { LoadedSpec, OperationEndpoint, OperationInfo, OperationPage, PageSchema, SpecSummary } from './types.js';
 
 export interface DescribeOptions {
   /** `api.playground.display` of docs.json; null when unset. */
@@ -37,12 +33,18 @@ export function describeOperation(spec: LoadedSpec, operation: OperationInfo, op
   };
   const label = operation.webhook !== undefined ? `webhook ${operation.webhook}` : `${operation.method} ${operation.path}`;
 
+  const servers = operation.webhook !== undefined ? [] : operation.servers;
   const page: OperationPage = {
     kind: 'openapi',
     title: str('title') ?? (operation.summary?.trim() || label),
     source: { file: spec.id, pointer: operation.pointer },
+    api: { method: operation.method, path: operation.path, servers, url: servers[0] === undefined ? null : joinUrl(servers[0], operation.path) },
+    params: [],
+    responseFields: [],
     hidden: operation.hidden || metadata.hidden === true,
     contentHash: '',
+    operation: { spec: spec.id, method: operation.method, path: operation.path },
+    endpoint: endpointOf(doc, opNode, operation, metadata),
   };
   const sidebarTitle = str('sidebarTitle');
   const description = str('description') ?? operation.description;
@@ -52,34 +54,18 @@ export function describeOperation(spec: LoadedSpec, operation: OperationInfo, op
   const deprecated = typeof metadata.deprecated === 'boolean' ? metadata.deprecated : operation.deprecated;
   if (deprecated) page.deprecated = true;
 
-  const servers = operation.webhook !== undefined ? [] : operation.servers;
-  const api: ApiTarget = { method: operation.method, path: operation.path, servers, url: servers[0] === undefined ? null : joinUrl(servers[0], operation.path) };
-  page.api = api;
-
-  const auth = operation.webhook !== undefined ? undefined : authOf(doc, opNode, metadata);
-  if (auth) page.auth = auth;
-  page.playground = playgroundOf(operation, metadata, options.playgroundDisplay);
-
   if (opNode && itemNode) {
     page.params = [...parameterFields(spec, options.schemas, itemNode, opNode), ...bodyFields(spec, options.schemas, opNode)];
     page.responseFields = responseFields(spec, options.schemas, opNode);
-  } else {
-    page.params = [];
-    page.responseFields = [];
   }
   options.schemas.drain();
 
-  page.operation = { spec: spec.id, method: operation.method, path: operation.path };
   if (operation.operationId !== undefined) page.operation.operationId = operation.operationId;
   if (operation.webhook !== undefined) page.operation.webhook = operation.webhook;
   if (operation.tags.length > 0) page.operation.tags = [...operation.tags];
   if (operation.xDocs?.content !== undefined) page.content = operation.xDocs.content;
   page.contentHash = operationHash(doc, operation, itemNode, opNode, options.playgroundDisplay);
   return page;
-}
-
-export function joinUrl(server: string, path: string): string {
-  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 function parameterFields(spec: LoadedSpec, schemas: SchemaTable, item: Cursor, op: Cursor): Field[] {
@@ -165,7 +151,7 @@ function responseFields(spec: LoadedSpec, schemas: SchemaTable, op: Cursor): Fie
  * auth method here; when nothing maps, no auth comes from the spec and the page falls back to docs.json.
  * `x-docs.metadata.authMethod` overrides all of this.
  */
-function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<string, JsonValue>): ResolvedAuth | undefined {
+function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<string, JsonValue>): OperationEndpoint['auth'] {
   const schemesNode = (() => {
     const components = doc.child(doc.root, 'components');
     const schemes = components && doc.child(components, 'securitySchemes');
@@ -176,14 +162,14 @@ function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<stri
     const node = raw && doc.deref(raw);
     return node && isObject(node.value) ? node.value : undefined;
   };
-  const mapScheme = (scheme: { [key: string]: JsonValue } | undefined): ResolvedAuth | undefined => {
+  const mapScheme = (scheme: { [key: string]: JsonValue } | undefined): OperationEndpoint['auth'] => {
     if (!scheme) return undefined;
     const type = typeof scheme.type === 'string' ? scheme.type : '';
     const httpScheme = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : '';
-    if (type === 'http' && httpScheme === 'bearer') return { method: 'bearer', from: 'openapi' };
-    if (type === 'http' && httpScheme === 'basic') return { method: 'basic', from: 'openapi' };
-    if (type === 'oauth2' || type === 'openIdConnect') return { method: 'bearer', from: 'openapi' };
-    if (type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') return { method: 'key', headerName: scheme.name, from: 'openapi' };
+    if (type === 'http' && httpScheme === 'bearer') return { method: 'bearer' };
+    if (type === 'http' && httpScheme === 'basic') return { method: 'basic' };
+    if (type === 'oauth2' || type === 'openIdConnect') return { method: 'bearer' };
+    if (type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') return { method: 'key', headerName: scheme.name };
     return undefined;
   };
   const opSecurity = op && isObject(op.value) ? op.value.security : undefined;
@@ -192,11 +178,11 @@ function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<stri
 
   const fromMetadata = metadata.authMethod;
   if (typeof fromMetadata === 'string') {
-    if (fromMetadata !== 'key') return { method: fromMetadata as ResolvedAuth['method'], from: 'openapi' };
+    if (fromMetadata !== 'key') return { method: fromMetadata as AuthMethod };
     const keyScheme = Array.isArray(security)
       ? security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])).map((name) => mapScheme(schemeOf(name))).find((a) => a?.method === 'key')
       : undefined;
-    return keyScheme ?? { method: 'key', from: 'openapi' };
+    return keyScheme ?? { method: 'key' };
   }
   if (!Array.isArray(security)) return undefined;
   let optional = security.length === 0;
@@ -209,21 +195,20 @@ function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<stri
       if (mapped) return mapped;
     }
   }
-  return optional ? { method: 'none', from: 'openapi' } : undefined;
+  return optional ? { method: 'none' } : undefined;
 }
 
 /**
- * `x-docs.metadata.playground` (from openapi) > `api.playground.display` (from config) > interactive
- * (default). An operation without any server cannot be tried out, so an interactive playground that the
- * spec did not ask for explicitly becomes `simple`, from openapi; webhooks have no playground.
+ * What the spec says about the page's auth and playground; precedence (`resolveOperationEndpoint`)
+ * decides with docs.json, in one table with the rules of hand-written pages.
  */
-function playgroundOf(operation: OperationInfo, metadata: Record<string, JsonValue>, display: PlaygroundMode | null): ResolvedPlayground {
-  const explicit = metadata.playground;
-  if (explicit === 'interactive' || explicit === 'simple' || explicit === 'none') return { mode: explicit, from: 'openapi' };
-  if (operation.webhook !== undefined) return { mode: 'none', from: 'openapi' };
-  const resolved: ResolvedPlayground = display ? { mode: display, from: 'config' } : { mode: 'interactive', from: 'default' };
-  if (resolved.mode === 'interactive' && operation.servers.length === 0) return { mode: 'simple', from: 'openapi' };
-  return resolved;
+function endpointOf(doc: SpecDocument, op: Cursor | undefined, operation: OperationInfo, metadata: Record<string, JsonValue>): OperationEndpoint {
+  const endpoint: OperationEndpoint = { webhook: operation.webhook !== undefined, hasServers: operation.servers.length > 0 };
+  const auth = endpoint.webhook ? undefined : authOf(doc, op, metadata);
+  if (auth) endpoint.auth = auth;
+  const playground = metadata.playground;
+  if (typeof playground === 'string' && (playgroundModes as readonly string[]).includes(playground)) endpoint.playground = playground as PlaygroundMode;
+  return endpoint;
 }
 
 /** Every value the `$ref`s under `roots` reach, transitively, each once, sorted by `<file>#<pointer>`. */
@@ -262,13 +247,23 @@ function operationHash(doc: SpecDocument, operation: OperationInfo, item: Cursor
 }
 
 /** `openapi-schema:` page data; the schema itself goes into the table under `schema.ref`. */
+/** What an `openapi-schema:` page takes from its spec. */
+export interface SchemaPage {
+  title: string;
+  description?: string;
+  source: { file: string; pointer: string };
+  schema: PageSchema;
+  contentHash: string;
+  deprecated?: boolean;
+}
+
 export function describeSchemaPage(
   spec: LoadedSpec,
   name: string,
   schemas: SchemaTable,
-): Pick<Page, 'title' | 'description' | 'source' | 'schema' | 'contentHash' | 'deprecated'> | undefined {
+): SchemaPage | undefined {
   const doc = spec.document;
-  const pointer = `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const pointer = joinPointer('/components/schemas', name);
   const raw = doc.get(pointer);
   if (!raw) return undefined;
   const target = isReference(raw.value) ? doc.deref(raw) : raw;
@@ -278,7 +273,7 @@ export function describeSchemaPage(
   schemas.require(key, doc, spec.id, plain);
   schemas.drain();
   const entry = schemas.get(key)!;
-  const page: Pick<Page, 'title' | 'description' | 'source' | 'schema' | 'contentHash' | 'deprecated'> = {
+  const page: SchemaPage = {
     title: name,
     source: { file: spec.id, pointer },
     schema: { spec: spec.id, name, ref: key },

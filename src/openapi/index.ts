@@ -5,13 +5,13 @@ export { findOperation, findSchema, findWebhook, resolveEndpoint, resolveSchema 
 export type { OperationMatch, SchemaMatch } from './match.js';
 export { defaultDirectory, methodSlug, operationSlug, planGeneratedPages, slugify, untaggedGroup, untaggedWebhookGroup } from './generate.js';
 export type { PlannedPage } from './generate.js';
-export { describeOperation, describeSchemaPage, joinUrl, specSummary } from './describe.js';
-export type { DescribeOptions, OperationPage } from './describe.js';
+export { describeOperation, describeSchemaPage, specSummary } from './describe.js';
+export type { DescribeOptions, SchemaPage } from './describe.js';
 export { SchemaTable, defaultLimits } from './schema.js';
 export type { SchemaEntry, SchemaLimits } from './schema.js';
 export { isRemoteSpecReference } from './remote.js';
 export type { SpecDocument } from './document.js';
-export type { EndpointReference, LoadedSpec, OperationInfo, SchemaReference, TagInfo, XDocs } from './types.js';
+export type { EndpointReference, GeneratedGroup, LoadedSpec, OperationEndpoint, OperationInfo, OperationPage, PageOperation, PageSchema, SchemaReference, SpecSummary, TagInfo, XDocs } from './types.js';
 export { resolveOpenapi } from './stage/resolve.js';
 export type { OpenapiInput, OpenapiOutcome } from './stage/resolve.js';
 export { OpenapiSession } from './stage/session.js';

@@ -1,5 +1,5 @@
-import type { JsonValue, SourceLocation } from '../diagnostics/index.js';
-import { httpMethods } from '../fields/index.js';
+import type { JsonValue, RecordedLocation, SourceLocation } from '../diagnostics/index.js';
+import { httpMethods, type ApiTarget, type AuthMethod, type Field, type PlaygroundMode } from '../fields/index.js';
 import type { SpecDocument } from './document.js';
 
 /** The HTTP methods an OpenAPI path item can hold, lower-case as written in a spec. */
@@ -75,3 +75,70 @@ export interface LoadedSpec {
 export type { EndpointReference } from '../navigation/endpoint-reference.js';
 
 export type SchemaReference = { kind: 'schema'; file?: string; name: string } | { kind: 'invalid'; message: string };
+
+/** The operation a page documents (operation pages) or takes its data from (`openapi:` MDX pages). */
+export interface PageOperation {
+  spec: string;
+  method: string;
+  path: string;
+  operationId?: string;
+  webhook?: string;
+  tags?: string[];
+}
+
+/** `openapi-schema:` pages: the schema they show, by key in the manifest's `schemas`. */
+export interface PageSchema {
+  spec: string;
+  name: string;
+  ref: string;
+}
+
+/** What the spec says about a page's auth and playground; precedence resolves them with docs.json. */
+export interface OperationEndpoint {
+  /** From `x-docs.metadata.authMethod` or the security requirements, when docs-build can express it. */
+  auth?: { method: AuthMethod; headerName?: string };
+  /** `x-docs.metadata.playground`. */
+  playground?: PlaygroundMode;
+  webhook: boolean;
+  hasServers: boolean;
+}
+
+/** The page of one operation as the OpenAPI stage describes it; its id comes from the navigation, its auth and playground from precedence. */
+export interface OperationPage {
+  kind: 'openapi';
+  title: string;
+  sidebarTitle?: string;
+  description?: string;
+  source: RecordedLocation;
+  frontmatter?: Record<string, JsonValue>;
+  api: ApiTarget;
+  params: Field[];
+  responseFields: Field[];
+  hidden: boolean;
+  deprecated?: boolean;
+  contentHash: string;
+  operation: PageOperation;
+  /** `x-docs.content`: MDX placed before the generated reference. */
+  content?: string;
+  endpoint: OperationEndpoint;
+}
+
+/** A navigation group of generated pages, by first tag. */
+export interface GeneratedGroup {
+  label: string;
+  /** Spec id. */
+  spec: string;
+  pages: Array<{ id: string; label: string }>;
+}
+
+export interface SpecSummary {
+  file: string;
+  openapiVersion: string;
+  title: string;
+  version: string;
+  servers: string[];
+  operationCount: number;
+  webhookCount?: number;
+  /** Set for specs fetched from a URL. */
+  url?: string;
+}

@@ -2,3 +2,6 @@ export { isEndpointPage, pathParameters, resolveApiTarget, resolveAuth, resolveE
 export type { EndpointPage, ResolvedEndpoint } from './resolve.js';
 export { apiSettingsFromSite, noApiSettings } from './settings.js';
 export type { ApiSettings } from './settings.js';
+export { resolveOperationEndpoint } from './operation.js';
+export type { ResolvedOperationEndpoint } from './operation.js';
+export type { ResolvedAuth, ResolvedPlayground, ValueOrigin } from './types.js';

@@ -1,6 +1,6 @@
 import { closestMatches, createDiagnostic, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import { joinUrl, type Field } from '../fields/index.js';
-import type { ApiTarget, ResolvedAuth, ResolvedPlayground } from '../manifest/types.js';
+import { joinUrl, type ApiTarget, type Field } from '../fields/index.js';
+import type { ResolvedAuth, ResolvedPlayground } from './types.js';
 import type { PageApi, ParsedPage } from '../mdx/index.js';
 import type { ApiSettings } from './settings.js';
 

@@ -10,6 +10,7 @@ import {
   type LoadedSpec,
   type OperationInfo,
 } from '../../src/openapi/index.js';
+import { noApiSettings, resolveOperationEndpoint } from '../../src/precedence/index.js';
 import { dedent, loadOne } from './helpers.js';
 
 const shop = dedent(`
@@ -231,8 +232,14 @@ describe('describeOperation: page metadata', () => {
   });
 });
 
+/** The auth and playground build gives an operation's page with `api.playground.display` = `display`. */
+function resolved(from: LoadedSpec, operation: OperationInfo, display: DescribeOptions['playgroundDisplay'] = null) {
+  return resolveOperationEndpoint(describeOperation(from, operation, options({ playgroundDisplay: display })).endpoint, { playgroundDisplay: display });
+}
+
 describe('describeOperation: auth', () => {
-  const auth = (method: string, path: string) => describeOperation(spec, op(method, path), options()).auth;
+  // What the spec says, resolved as build resolves it (precedence owns the rules for both kinds of page).
+  const auth = (method: string, path: string) => resolveOperationEndpoint(describeOperation(spec, op(method, path), options()).endpoint, noApiSettings).auth;
 
   it('maps security schemes, the operation overriding the root', () => {
     expect(auth('GET', '/items/{itemId}')).toEqual({ method: 'bearer', from: 'openapi' });
@@ -257,13 +264,12 @@ describe('describeOperation: auth', () => {
       { 'o.yaml': 'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get: { responses: { "200": { description: ok } } }\n' },
       'o.yaml',
     );
-    expect(describeOperation(bare!, bare!.operations[0]!, options()).auth).toBeUndefined();
+    expect(resolveOperationEndpoint(describeOperation(bare!, bare!.operations[0]!, options()).endpoint, noApiSettings).auth).toBeUndefined();
   });
 });
 
 describe('describeOperation: playground', () => {
-  const playground = (method: string, path: string, display: DescribeOptions['playgroundDisplay'] = null) =>
-    describeOperation(spec, method === 'webhook' ? spec.webhooks[0]! : op(method, path), options({ playgroundDisplay: display })).playground;
+  const playground = (method: string, path: string, display: DescribeOptions['playgroundDisplay'] = null) => resolved(spec, method === 'webhook' ? spec.webhooks[0]! : op(method, path), display).playground;
 
   it('x-docs.metadata > api.playground.display > interactive', () => {
     expect(playground('PUT', '/items/{itemId}', 'none')).toEqual({ mode: 'simple', from: 'openapi' });
@@ -287,17 +293,16 @@ describe('describeOperation: playground', () => {
       'o.yaml',
     );
     const [get, post] = serverless!.operations;
-    expect(describeOperation(serverless!, get!, options()).playground).toEqual({ mode: 'simple', from: 'openapi' });
-    expect(describeOperation(serverless!, get!, options({ playgroundDisplay: 'interactive' })).playground).toEqual({ mode: 'simple', from: 'openapi' });
-    expect(describeOperation(serverless!, get!, options({ playgroundDisplay: 'none' })).playground).toEqual({ mode: 'none', from: 'config' });
-    expect(describeOperation(serverless!, post!, options()).playground).toEqual({ mode: 'interactive', from: 'openapi' });
+    expect(resolved(serverless!, get!).playground).toEqual({ mode: 'simple', from: 'openapi' });
+    expect(resolved(serverless!, get!, 'interactive').playground).toEqual({ mode: 'simple', from: 'openapi' });
+    expect(resolved(serverless!, get!, 'none').playground).toEqual({ mode: 'none', from: 'config' });
+    expect(resolved(serverless!, post!).playground).toEqual({ mode: 'interactive', from: 'openapi' });
     expect(describeOperation(serverless!, get!, options()).api).toEqual({ method: 'GET', path: '/a', servers: [], url: null });
   });
 
   it('gives webhooks no playground, no auth and no url', () => {
     const page = describeOperation(spec, spec.webhooks[0]!, options());
-    expect(page.playground).toEqual({ mode: 'none', from: 'openapi' });
-    expect(page.auth).toBeUndefined();
+    expect(resolved(spec, spec.webhooks[0]!)).toEqual({ playground: { mode: 'none', from: 'openapi' } });
     expect(page.api).toEqual({ method: 'POST', path: 'itemSold', servers: [], url: null });
     expect(page.operation).toEqual({ spec: 'shop.yaml', method: 'POST', path: 'itemSold', webhook: 'itemSold' });
     expect(sketch(page.params)).toEqual(['itemId:string(body)']);

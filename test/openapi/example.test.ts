@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEndpointReference } from '../../src/navigation/index.js';
+import { noApiSettings, resolveOperationEndpoint } from '../../src/precedence/index.js';
 import {
   createSpecLoader,
   describeOperation,
@@ -67,10 +68,11 @@ describe('docs-example/api/openapi.yaml', () => {
     const schemas = new SchemaTable();
     const byId = (id: string) => spec.operations.find((op) => op.operationId === id)!;
     const create = describeOperation(spec, byId('createTask'), { playgroundDisplay: null, schemas });
-    expect(create).toMatchObject({ title: 'Create a task', sidebarTitle: 'New task', playground: { mode: 'simple', from: 'openapi' }, auth: { method: 'bearer' } });
+    expect(create).toMatchObject({ title: 'Create a task', sidebarTitle: 'New task' });
+    expect(resolveOperationEndpoint(create.endpoint, noApiSettings)).toMatchObject({ playground: { mode: 'simple', from: 'openapi' }, auth: { method: 'bearer' } });
     expect(create.content).toMatch(/^<Note>/);
-    expect(describeOperation(spec, byId('updateTask'), { playgroundDisplay: null, schemas }).auth).toEqual({ method: 'key', headerName: 'X-API-Key', from: 'openapi' });
-    expect(describeOperation(spec, byId('health'), { playgroundDisplay: null, schemas }).auth).toEqual({ method: 'none', from: 'openapi' });
+    expect(resolveOperationEndpoint(describeOperation(spec, byId('updateTask'), { playgroundDisplay: null, schemas }).endpoint, noApiSettings).auth).toEqual({ method: 'key', headerName: 'X-API-Key', from: 'openapi' });
+    expect(resolveOperationEndpoint(describeOperation(spec, byId('health'), { playgroundDisplay: null, schemas }).endpoint, noApiSettings).auth).toEqual({ method: 'none', from: 'openapi' });
     const task = describeOperation(spec, byId('getTask'), { playgroundDisplay: null, schemas });
     expect(task.responseFields!.find((f) => f.name === 'subtasks')).toMatchObject({ type: 'object[]', schemaRef: 'api/openapi.yaml#/components/schemas/Task' });
     expect(describeSchemaPage(spec, 'Task', schemas)!.schema).toEqual({ spec: 'api/openapi.yaml', name: 'Task', ref: 'api/openapi.yaml#/components/schemas/Task' });

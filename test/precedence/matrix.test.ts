@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SourceLocation } from '../../src/diagnostics/index.js';
 import type { ResolvedAuth, ResolvedPlayground } from '../../src/manifest/types.js';
 import { parseMdxPage } from '../../src/mdx/index.js';
-import { isEndpointPage, resolveEndpoint, type ApiSettings } from '../../src/precedence/index.js';
+import type { OperationEndpoint } from '../../src/openapi/index.js';
+import { isEndpointPage, resolveEndpoint, resolveOperationEndpoint, type ApiSettings } from '../../src/precedence/index.js';
 import { sourceFile } from '../mdx/helpers.js';
 
 /*
@@ -145,4 +146,55 @@ describe('auth and playground precedence matrix', () => {
     }
     expect(value.api).toEqual({ method: 'GET', path: '/users', servers: ['https://api.example.com'], url: 'https://api.example.com/users' });
   });
+});
+
+/*
+ * The same matrix for pages generated from an operation: x-docs.metadata.playground x global display x
+ * whether the operation has a server x webhook, and the spec's auth x global auth. docs.json's
+ * `api.mdx.auth` is for hand-written pages only, so it never reaches these rows.
+ */
+type SpecPlayground = 'unset' | 'interactive' | 'simple' | 'none';
+type SpecAuth = 'unset' | 'bearer' | 'key' | 'none';
+const specPlaygrounds: SpecPlayground[] = ['unset', 'interactive', 'simple', 'none'];
+const specAuths: SpecAuth[] = ['unset', 'bearer', 'key', 'none'];
+
+/** [x-docs playground][global display] for an operation with a server; the spec wins, then docs.json, then interactive. */
+function operationPlayground(spec: SpecPlayground, display: Display, hasServers: boolean, webhook: boolean): ResolvedPlayground {
+  if (spec !== 'unset') return { mode: spec, from: 'openapi' };
+  if (webhook) return { mode: 'none', from: 'openapi' };
+  const inherited: ResolvedPlayground = display === 'unset' ? { mode: 'interactive', from: 'default' } : { mode: display, from: 'config' };
+  // Nothing to send a request to: an interactive playground the spec did not ask for is a copyable endpoint.
+  return inherited.mode === 'interactive' && !hasServers ? { mode: 'simple', from: 'openapi' } : inherited;
+}
+
+const specAuthValue: Record<SpecAuth, OperationEndpoint['auth']> = {
+  unset: undefined,
+  bearer: { method: 'bearer' },
+  key: { method: 'key', headerName: HEADER },
+  none: { method: 'none' },
+};
+
+describe('the precedence matrix: operation pages', () => {
+  for (const spec of specPlaygrounds) {
+    for (const display of displays) {
+      for (const hasServers of [true, false]) {
+        for (const webhook of [false, true]) {
+          for (const auth of specAuths) {
+            for (const global of globalAuths) {
+              it(`x-docs playground ${spec}, display ${display}, ${hasServers ? 'with' : 'without'} a server${webhook ? ', webhook' : ''}, spec auth ${auth}, global auth ${global}`, () => {
+                const endpoint: OperationEndpoint = { webhook, hasServers };
+                if (spec !== 'unset') endpoint.playground = spec;
+                const specified = specAuthValue[auth];
+                if (specified) endpoint.auth = specified;
+                const settings = settingsFor(global, display);
+                const expected: { auth?: ResolvedAuth; playground: ResolvedPlayground } = { playground: operationPlayground(spec, display, hasServers, webhook) };
+                if (!webhook && specified) expected.auth = { ...specified, from: 'openapi' };
+                expect(resolveOperationEndpoint(endpoint, settings)).toEqual(expected);
+              });
+            }
+          }
+        }
+      }
+    }
+  }
 });

@@ -1,6 +1,6 @@
 import { createDiagnostic } from '../../diagnostics/index.js';
-import type { NavNode } from '../../manifest/types.js';
 import type { DivisionItem, NavItem, NavTree } from '../../navigation/index.js';
+import type { GeneratedGroup } from '../types.js';
 import type { ExplicitReferences } from './explicit.js';
 import type { OpenapiSession } from './session.js';
 
@@ -9,8 +9,8 @@ import type { OpenapiSession } from './session.js';
  * of that spec below it, grouped by first tag. Returns the generated groups by division pointer. A
  * division that lists some endpoints of its spec gets only those, and an info says how many were left.
  */
-export function generateBulkPages(session: OpenapiSession, tree: NavTree, explicit: ExplicitReferences): Map<string, NavNode[]> {
-  const generated = new Map<string, NavNode[]>();
+export function generateBulkPages(session: OpenapiSession, tree: NavTree, explicit: ExplicitReferences): Map<string, GeneratedGroup[]> {
+  const generated = new Map<string, GeneratedGroup[]>();
   const visit = (items: readonly NavItem[]): void => {
     for (const item of items) {
       if (item.type !== 'division') continue;
@@ -25,10 +25,10 @@ export function generateBulkPages(session: OpenapiSession, tree: NavTree, explic
   return generated;
 }
 
-function generateAt(session: OpenapiSession, division: DivisionItem, explicit: ExplicitReferences): NavNode[] {
+function generateAt(session: OpenapiSession, division: DivisionItem, explicit: ExplicitReferences): GeneratedGroup[] {
   const attachment = division.spec!;
   const referencedBelow = referencedSpecsBelow(division, explicit);
-  const nav: NavNode[] = [];
+  const nav: GeneratedGroup[] = [];
   for (const spec of session.specsInScope(attachment)) {
     if (referencedBelow.has(spec.id)) {
       const visible = [...spec.operations, ...spec.webhooks].filter((op) => !op.hidden).length;
@@ -40,17 +40,17 @@ function generateAt(session: OpenapiSession, division: DivisionItem, explicit: E
       }
       continue;
     }
-    const groups = new Map<string, NavNode>();
+    const groups = new Map<string, GeneratedGroup>();
     for (const planned of session.planFor(spec, attachment.directory).values()) {
       const id = session.operationPage(spec, planned.operation, planned.pageId);
       let group = groups.get(planned.group);
       if (!group) {
-        group = { kind: 'group', label: planned.group, children: [], openapi: spec.id };
+        group = { label: planned.group, spec: spec.id, pages: [] };
         groups.set(planned.group, group);
         nav.push(group);
       }
       const page = session.page(id);
-      group.children.push({ kind: 'page', label: page?.sidebarTitle ?? page?.title ?? id, page: id, children: [] });
+      group.pages.push({ id, label: page?.sidebarTitle ?? page?.title ?? id });
     }
   }
   return nav;

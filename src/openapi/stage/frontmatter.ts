@@ -1,20 +1,18 @@
 import { createDiagnostic, inStage, type SourceLocation } from '../../diagnostics/index.js';
-import type { Page } from '../../manifest/types.js';
 import type { ParsedPage } from '../../mdx/index.js';
 import { parseEndpointReference, type NavTree, type SpecAttachment } from '../../navigation/index.js';
-import { describeSchemaPage } from '../describe.js';
+import { describeSchemaPage, type SchemaPage } from '../describe.js';
 import { resolveSchema } from '../match.js';
 import { parseSchemaReference } from '../references.js';
-import type { LoadedSpec } from '../types.js';
+import type { LoadedSpec, OperationPage } from '../types.js';
 import type { OpenapiSession } from './session.js';
 
-/** Fills endpoint or schema data into the manifest page of an MDX page. */
-export type PageDecoration = (page: Page) => void;
+/** What an MDX page takes from the spec its frontmatter names; the assembly merges it under the frontmatter. */
+export type PageDecoration = { kind: 'operation'; data: OperationPage } | { kind: 'schema'; data: SchemaPage };
 
 /**
  * Reads the `openapi:` and `openapi-schema:` frontmatter of the pages as they arrive (in navigation
- * order) and prepares, for each page that names an operation or a schema, the data its manifest page
- * takes from the spec. Frontmatter wins over `x-docs.metadata` and the operation's summary.
+ * order) and describes, for each page that names an operation or a schema, what it takes from the spec.
  */
 export async function decorateFrontmatterPages(session: OpenapiSession, tree: NavTree, parsedPages: AsyncIterable<ParsedPage> | Iterable<ParsedPage>): Promise<Map<string, PageDecoration>> {
   const decorations = new Map<string, PageDecoration>();
@@ -42,14 +40,7 @@ async function operationData(session: OpenapiSession, parsed: ParsedPage, scope:
   const spec = await specFor(session, reference.file, scope, ref.location);
   const op = spec && session.operationIn(spec, reference, ref.location);
   if (!spec || !op) return undefined;
-  const { title, sidebarTitle, description, source: _source, contentHash: _hash, kind: _kind, hidden: _hidden, ...endpointData } = session.describe(spec, op);
-  return (page) => {
-    Object.assign(page, endpointData, { kind: 'endpoint' as const });
-    if (typeof parsed.frontmatter.title !== 'string') page.title = title;
-    if (parsed.sidebarTitle === undefined && sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
-    if (parsed.description === undefined && description !== undefined) page.description = description;
-    if (parsed.hidden) page.hidden = true;
-  };
+  return { kind: 'operation', data: session.describe(spec, op) };
 }
 
 async function schemaData(session: OpenapiSession, parsed: ParsedPage, scope: SpecAttachment | undefined): Promise<PageDecoration | undefined> {
@@ -66,12 +57,7 @@ async function schemaData(session: OpenapiSession, parsed: ParsedPage, scope: Sp
   if (resolved.value === undefined) return undefined;
   const schema = describeSchemaPage(spec, resolved.value, session.schemas);
   if (!schema?.schema) return undefined;
-  const schemaRef = schema.schema;
-  return (page) => {
-    page.schema = schemaRef;
-    if (typeof parsed.frontmatter.title !== 'string') page.title = schema.title;
-    if (parsed.description === undefined && schema.description !== undefined) page.description = schema.description;
-  };
+  return { kind: 'schema', data: schema };
 }
 
 /** The spec a frontmatter reference names, else the one in scope for the page, else the only one loaded. */

@@ -1,14 +1,14 @@
 import type { Diagnostic, JsonValue } from '../../diagnostics/index.js';
 import type { Site } from '../../config/index.js';
-import type { NavNode, Page, SpecSummary } from '../../manifest/types.js';
 import type { ParsedPage } from '../../mdx/index.js';
 import type { NavTree, SpecAttachment } from '../../navigation/index.js';
 import type { DocsRoot } from '../../root/index.js';
 import { specSummary } from '../describe.js';
 import type { SpecLoaderOptions } from '../loader.js';
+import type { GeneratedGroup, SpecSummary } from '../types.js';
 import { generateBulkPages } from './bulk.js';
 import { resolveExplicitReferences } from './explicit.js';
-import { decorateFrontmatterPages } from './frontmatter.js';
+import { decorateFrontmatterPages, type PageDecoration } from './frontmatter.js';
 import { OpenapiSession, type GeneratedPage } from './session.js';
 
 export interface OpenapiInput {
@@ -39,9 +39,9 @@ export interface OpenapiOutcome {
   /** Spec id (or ids, comma-joined) of an attachment. */
   specIdOf(attachment: SpecAttachment | undefined): string | undefined;
   /** Groups generated for a division (by pointer). */
-  generatedNavAt(pointer: string): NavNode[];
-  /** Fills endpoint data into an MDX page whose frontmatter names an operation or schema. */
-  decorateMdxPage(page: Page, parsed: ParsedPage): void;
+  generatedNavAt(pointer: string): GeneratedGroup[];
+  /** What an MDX page whose frontmatter names an operation or a schema takes from the spec. */
+  frontmatterDataOf(file: string): PageDecoration | undefined;
 }
 
 /**
@@ -73,6 +73,6 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
     endpointPageOf: (pointer) => explicit.pageOf.get(pointer),
     specIdOf: (attachment) => session.specIdOf(attachment),
     generatedNavAt: (pointer) => generatedNav.get(pointer) ?? [],
-    decorateMdxPage: (page, parsed) => decorations.get(parsed.path)?.(page),
+    frontmatterDataOf: (file) => decorations.get(file),
   };
 }

@@ -1,15 +1,14 @@
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../../diagnostics/index.js';
-import type { Page } from '../../manifest/types.js';
 import type { EndpointReference, SpecAttachment } from '../../navigation/index.js';
 import type { DocsRoot } from '../../root/index.js';
-import { describeOperation, type DescribeOptions, type OperationPage } from '../describe.js';
+import { describeOperation, type DescribeOptions } from '../describe.js';
 import { planGeneratedPages, type PlannedPage } from '../generate.js';
 import { createSpecLoader, type SpecLoaderOptions } from '../loader.js';
 import { resolveEndpoint } from '../match.js';
 import { isRemoteSpecReference } from '../remote.js';
 import { matchSpecFile, specCandidates } from '../references.js';
 import { SchemaTable } from '../schema.js';
-import type { LoadedSpec, OperationInfo } from '../types.js';
+import type { LoadedSpec, OperationInfo, OperationPage } from '../types.js';
 
 export interface SessionOptions extends Pick<SpecLoaderOptions, 'offline' | 'cacheDir' | 'fetch' | 'validationCache'> {
   /** `api.playground.display` of the site: the default playground of generated pages. */
@@ -18,7 +17,8 @@ export interface SessionOptions extends Pick<SpecLoaderOptions, 'offline' | 'cac
 
 /** A generated page with how to name and locate its source (positions only when a diagnostic needs one). */
 export interface GeneratedPage {
-  page: Page;
+  id: string;
+  page: OperationPage;
   sourceLabel: string;
   locate: () => SourceLocation;
 }
@@ -37,7 +37,7 @@ export class OpenapiSession {
   private readonly plans = new Map<string, Map<string, PlannedPage>>();
   private readonly described = new Map<string, OperationPage>();
   private readonly pageOfOperation = new Map<string, string>();
-  private readonly pageById = new Map<string, Page>();
+  private readonly pageById = new Map<string, OperationPage>();
   private readonly attachmentSpecs = new Map<SpecAttachment, LoadedSpec[]>();
   // Listing candidate spec files scans every file of the root: once per set of loaded specs, not per page.
   private candidates: { key: string; value: string[] } = { key: '\u0000', value: [] };
@@ -112,9 +112,10 @@ export class OpenapiSession {
     const key = operationKey(spec, op);
     const existing = this.pageOfOperation.get(key);
     if (existing) return existing;
-    const page: Page = { ...this.describe(spec, op), id: pageId };
+    const page = this.describe(spec, op);
     this.pageById.set(pageId, page);
     this.pages.push({
+      id: pageId,
       page,
       sourceLabel: `${op.webhook !== undefined ? `webhook ${op.webhook}` : `${op.method} ${op.path}`} in ${spec.id}`,
       locate: () => spec.locate(op.pointer, 'key'),
@@ -123,7 +124,7 @@ export class OpenapiSession {
     return pageId;
   }
 
-  page(id: string): Page | undefined {
+  page(id: string): OperationPage | undefined {
     return this.pageById.get(id);
   }
 
