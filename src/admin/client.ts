@@ -1,5 +1,5 @@
 import { generatorName, generatorVersion } from '../version.js';
-import { formatBytes, readCappedBody, type CappedBody } from './body.js';
+import { formatBytes, readCappedBody, type CappedBody } from '../net/capped-body.js';
 import { AdminApiError, holdsSecret, redact } from './errors.js';
 import { assertApiKeyShape } from './key.js';
 import { maxTimerMs, parseRetryAfter } from './retry.js';

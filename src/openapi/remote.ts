@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readOwnedFile, sha256, writeFileAtomic } from '../root/index.js';
+import { formatBytes, readCappedBody } from '../net/capped-body.js';
 
 /**
  * The remote-spec cache: the one place of the OpenAPI stage that touches the file system and the
@@ -126,8 +127,8 @@ async function fetchOverHttps(url: string, options: RemoteOptions): Promise<Fetc
         return { ok: false, failure: `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
       }
       const maxBytes = options.maxBytes ?? defaultMaxBytes;
-      const text = await readCapped(response, maxBytes);
-      return text === undefined ? { ok: false, failure: `the file is larger than ${maxBytes / 1048576} MiB, the limit of any file read` } : { ok: true, text };
+      const body = await readCappedBody(response, maxBytes);
+      return body.ok ? { ok: true, text: body.text } : { ok: false, failure: `the file is larger than ${formatBytes(maxBytes)}, the limit of any file read` };
     }
     await response.body?.cancel().catch(() => undefined);
     const next = URL.canParse(location, current) ? new URL(location, current) : undefined;
@@ -146,29 +147,4 @@ async function fetchOverHttps(url: string, options: RemoteOptions): Promise<Fetc
     if (hop === maxRedirects) return { ok: false, failure: `more than ${maxRedirects} redirects` };
     current = next.href;
   }
-}
-
-/**
- * The body as UTF-8 (a BOM dropped, as `Response.text()` does), or undefined past `maxBytes`. The bytes
- * are counted as fetch hands them on, after any `Content-Encoding` is undone, so a gzip bomb stops at the
- * same cap as an endless body; past it the stream is cancelled, which closes the connection.
- */
-async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    total += read.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }

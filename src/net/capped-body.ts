@@ -1,3 +1,4 @@
+// The network edge's one body reader: the admin client and the remote-spec fetcher both read through it.
 export type CappedBody = { ok: true; text: string } | { ok: false; reason: string };
 
 /**
