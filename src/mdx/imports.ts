@@ -1,5 +1,4 @@
-import { distance } from 'fastest-levenshtein';
-import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic } from '../diagnostics/index.js';
 import type { DocsRoot } from '../root/index.js';
 import type { ParsedPage } from './types.js';
 
@@ -62,14 +61,13 @@ function suggestFile(missing: string, root: DocsRoot): string | undefined {
 function rankFiles(missing: string, files: readonly string[]): string | undefined {
   const name = missing.slice(missing.lastIndexOf('/') + 1);
   const budget = Math.max(3, Math.floor(missing.length / 3));
-  const ranked = files
-    // The edit distance is at least the difference in length: most files are ruled out unmeasured.
-    .filter((file) => markdownFile.test(file) && Math.abs(file.length - missing.length) <= budget)
-    .map((file) => ({ file, sameName: file === name || file.endsWith(`/${name}`), cost: distance(file, missing) }))
-    .filter((candidate) => candidate.cost <= budget)
-    .sort((a, b) => Number(b.sameName) - Number(a.sameName) || a.cost - b.cost || (a.file < b.file ? -1 : 1))
-    .slice(0, 2);
+  const ranked = rankCandidates(files, {
+    key: (file) => file,
+    cost: (file) => (markdownFile.test(file) ? distanceWithin(file, missing, budget) : undefined),
+    prefer: (file) => file === name || file.endsWith(`/${name}`),
+    limit: 2,
+  });
   if (ranked.length === 0) return undefined;
   // The root-absolute form works from any page, whatever the import was written as.
-  return `did you mean ${ranked.map(({ file }) => `"/${file}"`).join(' or ')}?`;
+  return `did you mean ${ranked.map((file) => `"/${file}"`).join(' or ')}?`;
 }

@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { closestMatches, createDiagnostic, joinPointer, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { closestMatches, createDiagnostic, joinPointer, rankCandidates, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { EndpointReference, LoadedSpec, OperationInfo } from './types.js';
 
 export type OperationMatch =
@@ -40,17 +40,16 @@ export function findOperation(spec: Pick<LoadedSpec, 'operations'>, method: stri
   }
   const wanted = templateShape(path);
   const budget = Math.max(3, Math.ceil(wanted.length / 2));
-  const closest = spec.operations
-    .map((op) => ({ op, score: distance(wanted, templateShape(op.path)) + (op.method === upper ? 0 : 2) }))
-    .filter((s) => s.score <= budget)
-    .sort((a, b) => a.score - b.score || compare(a.op.path, b.op.path) || compare(a.op.method, b.op.method))
-    .slice(0, 3)
-    .map((s) => s.op);
+  // Another method costs two edits: a path that fits with another method is still a good guess.
+  const closest = rankCandidates(spec.operations, {
+    key: (op) => `${op.path}\u0000${op.method}`,
+    cost: (op) => {
+      const score = distance(wanted, templateShape(op.path)) + (op.method === upper ? 0 : 2);
+      return score <= budget ? score : undefined;
+    },
+    limit: 3,
+  });
   return { kind: 'none', closest };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Finds a webhook by name: exact, then case-insensitive. */
