@@ -2,7 +2,7 @@ import type { Site } from '../config/index.js';
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';
-import type { NavItem, NavTree } from '../navigation/index.js';
+import { pageIdOfFile, type NavItem, type NavTree } from '../navigation/index.js';
 import type { GeneratedGroup, OpenapiOutcome, OperationPage, SchemaPage } from '../openapi/index.js';
 import { isEndpointPage, resolveEndpoint, resolveOperationEndpoint, type ApiSettings, type ResolvedOperationEndpoint } from '../precedence/index.js';
 import { generatorName, generatorVersion } from '../version.js';
@@ -16,6 +16,8 @@ export interface AssemblyInput {
   mdxPages: ReadonlyMap<string, ParsedPage>;
   openapi: OpenapiOutcome;
   settings: ApiSettings;
+  /** Every page file of the root (`isPageFile`), to find one left at the URL of a generated page. */
+  pageFiles?: readonly string[];
 }
 
 /** Counts of what a manifest holds (the CLI's summary line). */
@@ -64,6 +66,7 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
     const page = inStage('precedence', generated.page.source.file, () => operationPage(generated.id, generated.page, input.settings));
     addPage(page, generated.sourceLabel, generated.locate);
   }
+  diagnostics.push(...shadowedPages(input, pages, sources));
 
   const navigation = toNavNodes(input.navigation.items, {
     pages,
@@ -170,6 +173,28 @@ function groupNode(group: GeneratedGroup): NavNode {
     children: group.pages.map((page) => ({ kind: 'page', label: page.label, page: page.id, children: [] })),
     openapi: group.spec,
   };
+}
+
+/**
+ * An MDX page that is not in the navigation but sits at the URL of a generated endpoint page (what a
+ * migration to OpenAPI leaves behind without --delete-pages): the service would serve one of the two.
+ */
+function shadowedPages(input: AssemblyInput, pages: Record<string, Page>, sources: ReadonlyMap<string, { label: string; locate: () => SourceLocation }>): Diagnostic[] {
+  const listed = new Set([...input.mdxPages.values()].map((parsed) => parsed.path));
+  const found: Diagnostic[] = [];
+  for (const file of input.pageFiles ?? []) {
+    const id = pageIdOfFile(file);
+    const page = pages[id];
+    if (listed.has(file) || page?.kind !== 'openapi') continue;
+    const generated = sources.get(id)!;
+    found.push(
+      createDiagnostic('manifest/page-id-collision', `${file} is not in the navigation but sits at /${id}, the URL of the page generated for ${generated.label}`, { file, line: 1, column: 1 }, {
+        related: [{ ...generated.locate(), message: `the page at /${id}` }],
+        suggestion: 'delete the MDX file (migrate check --write --delete-pages does it), or give the operation another URL with x-mint.href',
+      }),
+    );
+  }
+  return found;
 }
 
 function countFields(fields: readonly Field[] | undefined): number {

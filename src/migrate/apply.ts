@@ -26,7 +26,11 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
   if (!root) return { value: applied, diagnostics: [createDiagnostic('root/not-found', `the docs root "${String(rootOrDir)}" does not exist or is not a folder`)] };
 
   const selected = selectEdits(report.edits, options.force ?? false);
-  if (selected.length === 0) return { value: applied, diagnostics };
+  if (selected.length === 0) {
+    // Nothing to edit; pages an earlier run left behind may still be deleted.
+    if (options.deletePages) deletePages(root, report.leftoverFiles, applied, diagnostics);
+    return { value: applied, diagnostics };
+  }
   const byFile = new Map<string, ConfigEdit[]>();
   for (const edit of selected) {
     const list = byFile.get(edit.file) ?? [];
@@ -73,19 +77,25 @@ export function applyMigration(rootOrDir: DocsRoot | string, report: MigrationRe
 
   if (before) {
     const appliedPointers = new Set(applied.edits.map((e) => e.pointer));
-    for (const file of unusedAfter(before, report.edits, (edit) => appliedPointers.has(edit.pointer))) {
-      const resolved = root.resolve(file);
-      if (!resolved.ok || !root.exists(resolved.path)) continue;
-      try {
-        removeFile(root.absolute(resolved.path), { within: root.dir });
-        applied.deleted.push(resolved.path);
-      } catch (error) {
-        diagnostics.push(createDiagnostic('migrate/write-failed', `${file} could not be deleted (${errorCode(error)})`, { file }));
-      }
-    }
-    root.invalidate();
+    const freed = unusedAfter(before, report.edits, (edit) => appliedPointers.has(edit.pointer));
+    deletePages(root, [...new Set([...freed, ...report.leftoverFiles])].sort(), applied, diagnostics);
   }
   return { value: applied, diagnostics };
+}
+
+/** Deletes MDX files of the root (each checked inside it), recording what went and what could not. */
+function deletePages(root: DocsRoot, files: readonly string[], applied: AppliedMigration, diagnostics: Diagnostic[]): void {
+  for (const file of files) {
+    const resolved = root.resolve(file);
+    if (!resolved.ok || !root.exists(resolved.path)) continue;
+    try {
+      removeFile(root.absolute(resolved.path), { within: root.dir });
+      applied.deleted.push(resolved.path);
+    } catch (error) {
+      diagnostics.push(createDiagnostic('migrate/write-failed', `${file} could not be deleted (${errorCode(error)})`, { file }));
+    }
+  }
+  root.invalidate();
 }
 
 /**

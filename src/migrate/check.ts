@@ -1,10 +1,11 @@
 import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
-import type { NavItem, PageItem, SpecAttachment } from '../navigation/index.js';
+import { isPageFile, pageIdOfFile, type NavItem, type PageItem, type SpecAttachment } from '../navigation/index.js';
 import {
   isRemoteSpecReference,
   matchSpecFile,
   OpenapiSession,
+  resolveExplicitReferences,
   specCandidates,
   type LoadedSpec,
   type OperationInfo,
@@ -333,6 +334,25 @@ class MigrationCheck {
     this.report(createDiagnostic('migrate/edit', `"${item.reference}" becomes "${reference}"${why}`, item.location));
   }
 
+  /**
+   * MDX files outside the navigation at the URL of a page generated for one of its endpoint references,
+   * and imported by no page: what `--write` without `--delete-pages` leaves (build reports them too).
+   */
+  private async leftoverPages(): Promise<Array<{ file: string; id: string; label: string }>> {
+    const { root, tree } = this.context;
+    if (tree.endpoints.length === 0) return [];
+    // Resolved in a session of its own: its diagnostics are check's and build's to report, not the migration's.
+    const session = new OpenapiSession(root, { offline: this.options.offline ?? false, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+    await session.attach(tree.globalSpec ? [tree.globalSpec, ...tree.attachments] : tree.attachments);
+    await resolveExplicitReferences(session, tree);
+    // The session's pages are exactly those of the explicit references (no bulk generation ran).
+    const generated = new Map(session.pages.map((page) => [page.id, page.sourceLabel]));
+    const listed = new Set(tree.pages.map((item) => item.file));
+    const candidates = root.files().filter((file) => isPageFile(file) && !listed.has(file) && generated.has(pageIdOfFile(file)));
+    const imported = importedFiles(root, new Set(candidates));
+    return candidates.filter((file) => !imported.has(file)).map((file) => ({ file, id: pageIdOfFile(file), label: generated.get(pageIdOfFile(file))! }));
+  }
+
   private report(d: Diagnostic): void {
     const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
     if (this.seenDiagnostics.has(key)) return;
@@ -341,14 +361,24 @@ class MigrationCheck {
   }
 
   /** The report: the files the whole migration frees (`applyMigration` works out those its own edits free), specs and counts. */
-  finish(configHasErrors: boolean): StageResult<MigrationReport> {
-    const unusedFiles = unusedAfter(this.context, this.edits, () => true);
-    for (const file of unusedFiles) {
+  async finish(configHasErrors: boolean): Promise<StageResult<MigrationReport>> {
+    const freed = unusedAfter(this.context, this.edits, () => true);
+    for (const file of freed) {
       this.report(createDiagnostic('migrate/unused-page', `${file} becomes unused once its navigation entries are replaced`, { file, line: 1, column: 1 }));
     }
+    const leftovers = await this.leftoverPages();
+    for (const { file, id, label } of leftovers) {
+      this.report(
+        createDiagnostic('migrate/unused-page', `${file} was left by an earlier migration at /${id}, the URL of the page generated for ${label}`, { file, line: 1, column: 1 }, {
+          suggestion: 'run migrate check --write --delete-pages to remove it',
+        }),
+      );
+    }
+    const leftoverFiles = leftovers.map((leftover) => leftover.file);
+    const unusedFiles = [...new Set([...freed, ...leftoverFiles])].sort();
     const states = [...this.specStates.entries()];
     const specs = states.filter(([, s]) => s.spec).map(([, s]) => ({ id: s.spec!.id, valid: !s.invalid }));
-    const value: MigrationReport = { pages: this.pages, edits: this.edits, unusedFiles, specs, summary: summarize(this.pages, this.edits, unusedFiles) };
+    const value: MigrationReport = { pages: this.pages, edits: this.edits, unusedFiles, leftoverFiles, specs, summary: summarize(this.pages, this.edits, unusedFiles) };
     const invalid = states.filter(([, s]) => s.invalid).map(([key, s]) => s.spec?.id ?? key.replace(/^unresolved:/, ''));
     if (invalid.length > 0) value.blocked = `invalid OpenAPI file${invalid.length === 1 ? '' : 's'}: ${invalid.join(', ')}`;
     else if (configHasErrors) value.blocked = 'the configuration has errors';
@@ -361,7 +391,7 @@ function listedAt(item: PageItem): RelatedLocation {
 }
 
 function emptyReport(blocked: string): MigrationReport {
-  return { pages: [], edits: [], unusedFiles: [], specs: [], blocked, summary: summarize([], [], []) };
+  return { pages: [], edits: [], unusedFiles: [], leftoverFiles: [], specs: [], blocked, summary: summarize([], [], []) };
 }
 
 function invalidSpecDiagnostic(reference: string, state: SpecState, at: SourceLocation): Diagnostic {

@@ -141,6 +141,11 @@ export interface MigrationReport {
   edits: ConfigEdit[];
   /** MDX files that become unused once every edit is applied (listed nowhere else, imported by no page). */
   unusedFiles: string[];
+  /**
+   * MDX files an earlier migration left behind: not in the navigation, at the URL of a page generated
+   * for an endpoint reference of it (also in `unusedFiles`). `--delete-pages` removes them too.
+   */
+  leftoverFiles: string[];
   /** The OpenAPI files compared against, with whether they loaded without errors. */
   specs: Array<{ id: string; valid: boolean }>;
   /** Set when nothing may be written (an invalid spec, an unreadable configuration). */
@@ -152,7 +157,7 @@ export interface MigrationReport {
 export interface ApplyMigrationOptions {
   /** Apply edits of matched pages despite drift, prose loss and URL changes. Default false. */
   force?: boolean;
-  /** Delete the MDX files whose every navigation entry was replaced and that nothing else imports. Default false. */
+  /** Delete the MDX files whose every navigation entry was replaced, and those an earlier migration left (`leftoverFiles`), when nothing imports them. Default false. */
   deletePages?: boolean;
 }
 

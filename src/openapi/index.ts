@@ -15,4 +15,6 @@ export type { EndpointReference, GeneratedGroup, LoadedSpec, OperationEndpoint, 
 export { resolveOpenapi } from './stage/resolve.js';
 export type { OpenapiInput, OpenapiOutcome } from './stage/resolve.js';
 export { OpenapiSession } from './stage/session.js';
+export { resolveExplicitReferences } from './stage/explicit.js';
+export type { ExplicitReferences } from './stage/explicit.js';
 export type { GeneratedPage, SessionOptions } from './stage/session.js';

@@ -7,7 +7,7 @@ import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
 import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
-import { resolveNavigation, type NavTree } from '../navigation/index.js';
+import { isPageFile, resolveNavigation, type NavTree } from '../navigation/index.js';
 import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
@@ -74,7 +74,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
-  const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings }));
+  const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings, pageFiles: root.files().filter(isPageFile) }));
   diagnostics.push(...assembled.diagnostics);
   const { manifest } = assembled;
   const pages = manifest.pages;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/index.js';
 import { applyMigration, checkMigration } from '../../src/migrate/index.js';
 import { changedFiles, copyFixture, removeCopies, snapshot } from './helpers.js';
 
@@ -55,6 +56,31 @@ describe('applyMigration', () => {
     const { applied } = await migrate(dir, { force: true });
     expect(applied.value.deleted).toEqual([]);
     expect(changedFiles(before, snapshot(dir))).toEqual(['docs.json']);
+  });
+
+  it('a page left at the URL of its generated page is an error of build naming both; a later --delete-pages removes it', async () => {
+    const dir = copyFixture('migrate-drift');
+    // --write without --delete-pages: the entry becomes "GET /widgets", the MDX page stays.
+    await migrate(dir, { force: true });
+    const built = await build({ root: dir });
+    const left = built.diagnostics.filter((d) => d.code === 'manifest/page-id-collision');
+    // delete-widget's operation has a URL of its own (x-docs.href), so its page is not in the way.
+    expect(left.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([
+      'api/create-widget.mdx:1:1 api/create-widget.mdx is not in the navigation but sits at /api/create-widget, the URL of the page generated for POST /widgets in openapi.yaml',
+      'api/get-widget.mdx:1:1 api/get-widget.mdx is not in the navigation but sits at /api/get-widget, the URL of the page generated for GET /widgets/{widgetId} in openapi.yaml',
+      'api/list-widgets.mdx:1:1 api/list-widgets.mdx is not in the navigation but sits at /api/list-widgets, the URL of the page generated for GET /widgets in openapi.yaml',
+    ]);
+    expect(left[0]!.severity).toBe('error');
+    expect(left[2]!.related?.[0]).toMatchObject({ file: 'openapi.yaml', message: 'the page at /api/list-widgets' });
+
+    // The next check reports it; --delete-pages removes it although that run has nothing left to edit for it.
+    const second = await migrate(dir, { force: true, deletePages: true });
+    const leftovers = ['api/create-widget.mdx', 'api/get-widget.mdx', 'api/list-widgets.mdx'];
+    expect(second.check.value.leftoverFiles).toEqual(leftovers);
+    // delete-widget.mdx is not in the way of any page (its operation moved to its own URL): it stays.
+    expect(second.applied.value.deleted).toEqual(leftovers);
+    for (const file of leftovers) expect(existsSync(path.join(dir, file))).toBe(false);
+    expect((await build({ root: dir })).diagnostics.filter((d) => d.code === 'manifest/page-id-collision')).toEqual([]);
   });
 
   it('writes nothing when the spec is invalid', async () => {
