@@ -168,7 +168,7 @@ describe('errors and failed writes', () => {
     expect(temporaries(dir)).toEqual([]);
   }, 60_000);
 
-  it('a write that fails (the output is a folder) is a diagnostic and leaves no temporary file', () => {
+  it('an output that is a folder is refused with a diagnostic, before any temporary file is made', () => {
     const dir = tempDir('docs-build-robust-fail-');
     const outFile = path.join(dir, 'manifest.json');
     mkdirSync(outFile);
@@ -176,7 +176,7 @@ describe('errors and failed writes', () => {
     const result = runCli(copyRoot(path.join(fixturesDir, 'robust-api')), outFile);
     expect(result.status).toBe(1);
     const codes = JSON.parse(result.stdout).diagnostics.map((d: { code: string }) => d.code) as string[];
-    expect(codes).toContain('manifest/write-failed');
+    expect(codes).toContain('manifest/output-refused');
     expect(readFileSync(path.join(outFile, 'keep.txt'), 'utf8')).toBe('kept');
     expect(temporaries(dir)).toEqual([]);
   }, 60_000);

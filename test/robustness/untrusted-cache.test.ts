@@ -254,6 +254,15 @@ describe('outputs that are not regular files, or are inputs', () => {
     }
   }, 60_000);
 
+  it('an output that cannot be written (its folder is a file) is manifest/write-failed, the file untouched', async () => {
+    const { base, root } = site();
+    writeFileSync(path.join(base, 'file'), 'mine');
+    const run = await runCli(['build', root, '--no-cache', '--out', path.join(base, 'file', 'manifest.json'), '--format', 'json']);
+    expect(run.code).toBe(1);
+    expect(codes(JSON.parse(run.stdout).diagnostics)).toContain('manifest/write-failed');
+    expect(readFileSync(path.join(base, 'file'), 'utf8')).toBe('mine');
+  }, 60_000);
+
   it('--out docs.json (or a page, or a link to one) is refused; so is migrate draft-openapi --out docs.json', async () => {
     const { base, root } = site();
     symlinkSync(path.join(root, 'quickstart.mdx'), path.join(base, 'link.json'));
