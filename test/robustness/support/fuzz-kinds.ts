@@ -32,9 +32,20 @@ interface Kind<T> {
 const cleanPrototypes = prototypeState();
 const previousManifest = '{"previous":"manifest","manifestVersion":1}\n';
 
+interface RunOptions {
+  runs: number;
+  seed: number;
+  path?: string;
+  caseMs: number;
+  send: (message: FuzzMessage) => void;
+}
+
 /** Runs one kind's cases, reporting each to the parent; fast-check shrinks the first failure. */
-export async function runKind(name: string, options: { runs: number; seed: number; path?: string; caseMs: number; send: (message: FuzzMessage) => void }): Promise<void> {
-  const kind = await setups[name]!();
+export async function runKind(name: string, options: RunOptions): Promise<void> {
+  await setups[name]!(options);
+}
+
+async function runWith<T>(kind: Kind<T>, options: RunOptions): Promise<void> {
   let executed = 0;
   const first = options.path !== undefined ? Number(options.path.split(':')[0]) : 0;
   const property = fc.asyncProperty(kind.arbitrary, async (value) => {
@@ -50,7 +61,10 @@ export async function runKind(name: string, options: { runs: number; seed: numbe
   let failure: string | undefined;
   try {
     const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}) });
-    if (details.failed) failure = (fc.defaultReportMessage(details) ?? 'failed').slice(0, 6000);
+    if (details.failed) {
+      const error = details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance);
+      failure = `${(fc.defaultReportMessage(details) ?? 'failed').slice(0, 4000)}\nError: ${error.slice(0, 3000)}`;
+    }
   } finally {
     await kind.close?.();
     removeTempDirs();
@@ -65,8 +79,8 @@ type Mutations = { values: ValueMutation[]; texts: TextMutation[]; bytes: ByteMu
 function mutations(snippets: readonly string[], options: { maxHuge?: number; maxDepth?: number; minValues?: number } = {}): fc.Arbitrary<Mutations> {
   return fc.record({
     values: fc.array(valueMutation(options), { minLength: options.minValues ?? 1, maxLength: 4 }),
-    texts: fc.oneof({ arbitrary: fc.constant([]), weight: 4 }, { arbitrary: fc.array(textMutation(snippets), { minLength: 1, maxLength: 2 }), weight: 1 }),
-    bytes: fc.oneof({ arbitrary: fc.constant([]), weight: 9 }, { arbitrary: fc.array(byteMutation, { minLength: 1, maxLength: 1 }), weight: 1 }),
+    texts: fc.oneof({ arbitrary: fc.constant<TextMutation[]>([]), weight: 4 }, { arbitrary: fc.array(textMutation(snippets), { minLength: 1, maxLength: 2 }), weight: 1 }),
+    bytes: fc.oneof({ arbitrary: fc.constant<ByteMutation[]>([]), weight: 9 }, { arbitrary: fc.array(byteMutation, { minLength: 1, maxLength: 1 }), weight: 1 }),
   });
 }
 
@@ -115,13 +129,13 @@ async function withFile(file: string, bytes: Uint8Array, run: () => Promise<void
 
 // ---------------------------------------------------------------- kinds
 
-const setups: Record<string, () => Promise<Kind<never>> | Kind<never>> = {
-  'docs.json': () => docsJsonKind() as Kind<never>,
-  frontmatter: () => pageKind('frontmatter') as Kind<never>,
-  mdx: () => pageKind('mdx') as Kind<never>,
-  openapi: () => openapiKind() as Kind<never>,
-  cache: () => cacheKind() as unknown as Promise<Kind<never>>,
-  admin: () => adminKind() as unknown as Promise<Kind<never>>,
+const setups: Record<string, (options: RunOptions) => Promise<void>> = {
+  'docs.json': (options) => runWith(docsJsonKind(), options),
+  frontmatter: (options) => runWith(pageKind('frontmatter'), options),
+  mdx: (options) => runWith(pageKind('mdx'), options),
+  openapi: (options) => runWith(openapiKind(), options),
+  cache: async (options) => runWith(await cacheKind(), options),
+  admin: async (options) => runWith(await adminKind(), options),
 };
 
 function docsJsonKind(): Kind<[number, Mutations, boolean]> {
@@ -270,7 +284,7 @@ function mutatePackEntry(dir: string, at: number, m: Mutations): void {
   let offset = 0;
   for (const key of keys) {
     const [name, start, length] = index.entries[key]!;
-    let bytes = readFileSync(path.join(dir, name)).subarray(start, start + length);
+    let bytes: Buffer = readFileSync(path.join(dir, name)).subarray(start, start + length);
     if (key === chosen) bytes = mutatedJson(JSON.parse(bytes.toString('utf8')) as Json, m);
     index.entries[key] = [pack, offset, bytes.length, 1];
     chunks.push(bytes, Buffer.from('\n'));
