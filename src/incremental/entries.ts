@@ -5,7 +5,6 @@ import type { FileStamp } from '../root/index.js';
 import type { BuildStats } from '../pipeline/types.js';
 import type { IgnoredCounts } from '../rules/index.js';
 import type { RunRecord, RecordedInput } from './run-record.js';
-import { stageFingerprint } from './page-patch.js';
 import { array, boolean, finite, json, lazy, literal, natural, object, record, rootPath, sha256Hex, string, union, type Check } from './shapes.js';
 
 /**
@@ -136,9 +135,8 @@ export interface CacheEntries {
 }
 
 export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } = {
-  // The fingerprint is a hash of the result (all a stage reads of it): a page entry whose result was
-  // changed after it was written (a dropped field, a different title) is caught, not only a misshapen one.
-  pages: (value): value is CachedPage => isCachedPage(value) && stageFingerprint(value.result) === value.fingerprint,
+  // (Page entries are also checked against the checksum their pack index keeps: pack-store.ts.)
+  pages: isCachedPage,
   specs: isDiagnostics,
   builds: isRunRecord,
 };

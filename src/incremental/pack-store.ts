@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, lstatSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { openOwnedFile, readOwnedFile, writeFileAtomic, writeNewFile } from '../root/index.js';
+import { openOwnedFile, readOwnedFile, sha256, writeFileAtomic, writeNewFile } from '../root/index.js';
 
 const INDEX_FORMAT = 'docs-build-pack-index';
 const INDEX_FILE = 'index.json';
@@ -13,7 +13,7 @@ const MAX_PACKS = 8;
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /** Where an entry's bytes are, and the pruning run that last used it. */
-type IndexEntry = [pack: string, offset: number, length: number, usedInRun: number];
+type IndexEntry = [pack: string, offset: number, length: number, usedInRun: number, sum: string];
 
 interface PackIndex {
   format: typeof INDEX_FORMAT;
@@ -65,8 +65,9 @@ export class PackStore {
     }
     if (bytes === undefined) return undefined;
     this.used.add(key);
-    // A short read (a truncated pack) returns what is there: the caller finds it corrupt.
-    return bytes.toString('utf8');
+    // Bytes that are not the ones written (a truncated pack, an entry edited in place) read as '': the
+    // caller finds it corrupt.
+    return intact(bytes, entry!) ? bytes.toString('utf8') : '';
   }
 
   /** Whether any entry is stored or waiting to be. */
@@ -93,7 +94,7 @@ export class PackStore {
       const entries: Record<string, IndexEntry> = {};
       for (const [key, entry] of Object.entries(previous.entries)) {
         const usedInRun = this.used.has(key) ? run : entry[3];
-        if (!options.prune || usedInRun > run - KEEP_RUNS) entries[key] = [entry[0], entry[1], entry[2], usedInRun];
+        if (!options.prune || usedInRun > run - KEEP_RUNS) entries[key] = [entry[0], entry[1], entry[2], usedInRun, entry[4]];
       }
       if (this.pending.size > 0) Object.assign(entries, this.writePack([...this.pending], run));
       if (new Set(Object.values(entries).map(([pack]) => pack)).size > MAX_PACKS) Object.assign(entries, this.compact(entries));
@@ -118,7 +119,7 @@ export class PackStore {
     let offset = 0;
     for (const [key, text] of items) {
       const bytes = Buffer.from(`${text}\n`, 'utf8');
-      entries[key] = [pack, offset, bytes.length - 1, run];
+      entries[key] = [pack, offset, bytes.length - 1, run, checksum(bytes.subarray(0, bytes.length - 1))];
       chunks.push(bytes);
       offset += bytes.length;
     }
@@ -133,8 +134,8 @@ export class PackStore {
     for (const [key, entry] of Object.entries(entries)) {
       const waiting = this.pending.get(key);
       const bytes = waiting === undefined ? this.bytesAt(entry) : undefined;
-      // A truncated entry is left out of the merged pack.
-      const text = waiting ?? (bytes?.length === entry[2] ? bytes.toString('utf8') : undefined);
+      // A truncated or altered entry is left out of the merged pack.
+      const text = waiting ?? (bytes !== undefined && intact(bytes, entry) ? bytes.toString('utf8') : undefined);
       if (text !== undefined) items.push([key, text]);
     }
     return this.writePack(items, Math.max(...Object.values(entries).map((entry) => entry[3])));
@@ -215,9 +216,24 @@ function isPackIndex(value: unknown): value is PackIndex {
   return Object.values(index.entries).every(
     (entry) =>
       Array.isArray(entry) &&
-      entry.length === 4 &&
+      entry.length === 5 &&
       typeof entry[0] === 'string' &&
       /^[0-9a-f]{16}\.pack$/.test(entry[0]) &&
-      entry.slice(1).every((n) => Number.isSafeInteger(n) && (n as number) >= 0),
+      entry.slice(1, 4).every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
+      typeof entry[4] === 'string' &&
+      /^[0-9a-f]{16}$/.test(entry[4]),
   );
+}
+
+/**
+ * The first 64 bits of the entry's sha256, kept in the index: an entry is read only as the bytes that
+ * were written (hashing them costs about a third of parsing them; recomputing the stage fingerprint
+ * from the parsed entry cost more than the parse).
+ */
+function checksum(bytes: Uint8Array): string {
+  return sha256(bytes).slice(0, 16);
+}
+
+function intact(bytes: Buffer, entry: IndexEntry): boolean {
+  return bytes.length === entry[2] && checksum(bytes) === entry[4];
 }

@@ -92,7 +92,7 @@ describe('cache entries of the wrong shape', () => {
     ['page value.api = { method: "FETCH" }', 'pages', (v) => setAt(v, ['result', 'value', 'api'], { method: 'FETCH', target: 3 })],
     ['page value = "text"', 'pages', (v) => setAt(v, ['result', 'value'], 'text')],
     ['page fingerprint = null', 'pages', (v) => setAt(v, ['fingerprint'], null)],
-    // Right shape, changed content (found by npm run fuzz, cache kind, seed 323308461): the fingerprint tells.
+    // Right shape, changed content (found by npm run fuzz, cache kind, seed 323308461): the pack index's checksum tells.
     ['page value.title changed', 'pages', (v) => setAt(v, ['result', 'value', 'title'], 'Forged')],
     ['page value.frontmatter = {}', 'pages', (v) => setAt(v, ['result', 'value', 'frontmatter'], {})],
     ['spec entry = {}', 'specs', () => ({})],

@@ -40,7 +40,7 @@ export function editEntry(file: string, edit: (value: Json) => Json): void {
   writeFileSync(file, JSON.stringify({ key: envelope.key, value: edit(envelope.value) }));
 }
 
-type IndexEntry = [pack: string, offset: number, length: number, usedInRun: number];
+type IndexEntry = [pack: string, offset: number, length: number, usedInRun: number, sum: string];
 
 /** The page entries of the cache's packs, by key. */
 export function pageEntries(cacheDir: string): Map<string, { key: string; value: Json }> {
@@ -54,17 +54,21 @@ export function pageEntries(cacheDir: string): Map<string, { key: string; value:
   return entries;
 }
 
-/** Writes every page entry again, each value through `edit`, into one new pack named by a new index. */
+/**
+ * Writes every page entry again, each value through `edit`, into one new pack named by a new index
+ * that keeps each entry's checksum as it was: what an entry edited in its pack looks like.
+ */
 export function editPageEntries(cacheDir: string, edit: (value: Json, key: string) => Json): void {
   const dir = path.join(cacheDir, 'pages');
   const entries = pageEntries(cacheDir);
+  const sums = (JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries;
   const pack = 'f00df00df00df00d.pack';
   const chunks: Buffer[] = [];
   const index: Record<string, IndexEntry> = {};
   let offset = 0;
   for (const [key, envelope] of entries) {
     const bytes = Buffer.from(`${JSON.stringify({ key: envelope.key, value: edit(envelope.value, key) })}\n`);
-    index[key] = [pack, offset, bytes.length - 1, 1];
+    index[key] = [pack, offset, bytes.length - 1, 1, sums[key]![4]];
     chunks.push(bytes);
     offset += bytes.length;
   }

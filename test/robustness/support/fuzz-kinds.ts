@@ -274,19 +274,20 @@ async function cacheKind(): Promise<Kind<CacheCase>> {
   };
 }
 
-/** Rewrites the pack's entries into one new pack, the `at`-th entry's text mutated. */
+/** Rewrites the pack's entries into one new pack, the `at`-th entry's text mutated (its checksum kept). */
 function mutatePackEntry(dir: string, at: number, m: Mutations): void {
-  const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { entries: Record<string, [string, number, number, number]> };
+  const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { entries: Record<string, [string, number, number, number, string]> };
   const keys = Object.keys(index.entries).sort();
   const chosen = keys[at % keys.length];
   const pack = 'f00df00df00df00d.pack';
   const chunks: Buffer[] = [];
   let offset = 0;
   for (const key of keys) {
-    const [name, start, length] = index.entries[key]!;
+    const [name, start, length, , sum] = index.entries[key]!;
     let bytes: Buffer = readFileSync(path.join(dir, name)).subarray(start, start + length);
     if (key === chosen) bytes = mutatedJson(JSON.parse(bytes.toString('utf8')) as Json, m);
-    index.entries[key] = [pack, offset, bytes.length, 1];
+    // The checksum stays the written entry's: an entry edited in its pack.
+    index.entries[key] = [pack, offset, bytes.length, 1, sum];
     chunks.push(bytes, Buffer.from('\n'));
     offset += bytes.length + 1;
   }
