@@ -11,8 +11,8 @@
  * AdminApiError). The mutations are the robustness suite's (test/robustness/support/mutate.ts).
  *
  * Each kind runs in its own child process (two at a time, one per core) and its cases in-process there.
- * A case that throws or breaks an invariant is a finding: fast-check shrinks it and prints the seed and
- * path to replay it. A case slower than --case-ms is a finding too (printed with its replay path, the
+ * A case that throws or breaks an invariant is a finding, printed with the seed and path that replay it
+ * (the run goes on; replaying a path lets fast-check shrink it). A case slower than --case-ms is a finding too (printed with its replay path, the
  * run goes on); one that does not answer within --hang-ms is a hang: its child is killed and the kind
  * stops there. Exit code 1 when there is any finding. Not part of `npm test` or CI.
  */
@@ -99,6 +99,8 @@ function runChild(kind: string): Promise<KindResult> {
         current = message.index;
         result.cases = message.index + 1;
         if ((message.index + 1) % 1000 === 0) console.log(`[fuzz] ${kind}: ${message.index + 1} cases`);
+      } else if (message.type === 'finding') {
+        result.findings.push(`case path "${message.index}" failed (replay and shrink: npm run fuzz -- --kinds ${kind} --seed ${seed} --path ${message.index}):\n${message.error}`);
       } else if (message.type === 'slow') {
         result.findings.push(`slow: case path "${message.index}" took ${Math.round(message.ms)} ms (limit ${caseMs}); replay: npm run fuzz -- --kinds ${kind} --seed ${seed} --path ${message.index}`);
       } else if (message.type === 'done') {

@@ -21,7 +21,14 @@ import { removeTempDirs, tempDir } from './temp.js';
 
 export const fuzzKinds = ['docs.json', 'frontmatter', 'mdx', 'openapi', 'cache', 'admin'];
 
-export type FuzzMessage = { type: 'case'; index: number } | { type: 'slow'; index: number; ms: number } | { type: 'done'; cases: number; failure?: string };
+export type FuzzMessage =
+  | { type: 'case'; index: number }
+  | { type: 'slow'; index: number; ms: number }
+  | { type: 'finding'; index: number; error: string }
+  | { type: 'done'; cases: number; failure?: string };
+
+/** Findings reported per kind; past this many the run goes on counting cases only. */
+const maxFindings = 20;
 
 interface Kind<T> {
   arbitrary: fc.Arbitrary<T>;
@@ -45,22 +52,34 @@ export async function runKind(name: string, options: RunOptions): Promise<void> 
   await setups[name]!(options);
 }
 
+/**
+ * Every case runs; a case that throws is reported with its index (the path that replays it) and the run
+ * goes on, so one finding does not hide the rest. Replaying a path (`options.path`) lets the failure
+ * through to fast-check, which shrinks it.
+ */
 async function runWith<T>(kind: Kind<T>, options: RunOptions): Promise<void> {
   let executed = 0;
-  const first = options.path !== undefined ? Number(options.path.split(':')[0]) : 0;
+  let findings = 0;
+  const replay = options.path !== undefined;
+  const first = replay ? Number(options.path!.split(':')[0]) : 0;
   const property = fc.asyncProperty(kind.arbitrary, async (value) => {
     // The initial runs come first, in order: their index is the path that replays them.
     const index = executed < options.runs ? first + executed : -1;
     executed++;
     if (index >= 0) options.send({ type: 'case', index });
     const started = performance.now();
-    await kind.run(value);
+    try {
+      await kind.run(value);
+    } catch (error) {
+      if (replay) throw error;
+      if (findings++ < maxFindings) options.send({ type: 'finding', index, error: error instanceof Error ? (error.stack ?? error.message).slice(0, 1500) : String(error) });
+    }
     const ms = performance.now() - started;
     if (index >= 0 && ms > options.caseMs) options.send({ type: 'slow', index, ms });
   });
   let failure: string | undefined;
   try {
-    const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}) });
+    const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, ...(replay ? { path: options.path! } : {}) });
     if (details.failed) {
       const error = details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance);
       failure = `${(fc.defaultReportMessage(details) ?? 'failed').slice(0, 4000)}\nError: ${error.slice(0, 3000)}`;
