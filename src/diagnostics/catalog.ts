@@ -67,6 +67,7 @@ export const catalog = {
   'openapi/invalid-x-hidden': { severity: 'warning', stage: 'openapi', title: 'x-hidden / x-excluded is not a boolean' },
   'openapi/duplicate-operation-id': { severity: 'warning', stage: 'openapi', title: 'Two operations share an operationId' },
   'openapi/undeclared-path-parameter': { severity: 'warning', stage: 'openapi', title: 'A path template parameter has no parameter definition' },
+  'openapi/schema-too-large': { severity: 'warning', stage: 'openapi', title: 'A spec expands past a bound (its $refs followed, nested allOf/oneOf/anyOf, fields made): the rest is validated unexpanded, left out, or stops at a reference' },
 
   // mdx: pages, frontmatter, field components
   'mdx/syntax-error': { severity: 'error', stage: 'mdx', title: 'A page is not valid MDX' },

@@ -139,6 +139,10 @@ const maxChain = 64;
  */
 export class SpecDocument {
   private readonly fileResolutions = new Map<string, FileResolution>();
+  /** Targets of `$ref`s already followed, with their values: a schema's `$ref` is followed for every field that uses it. */
+  private readonly followed = new Map<string, Cursor>();
+  /** Values `deref` composed from a target and the keys written beside its `$ref`s: not values of any file. */
+  private readonly composed = new WeakSet<object>();
 
   constructor(
     readonly mainId: string,
@@ -193,17 +197,35 @@ export class SpecDocument {
     while (isReference(current.value)) {
       const { $ref, ...siblings } = current.value;
       if (Object.keys(siblings).length > 0) overlays.push(siblings);
-      const target = this.target(current.file, $ref);
-      if (!target.ok) return undefined;
+      const target = this.follow(current.file, $ref);
+      if (!target) return undefined;
       const key = `${target.file}#${target.pointer}`;
       if (seen.has(key) || seen.size > maxChain) return undefined;
       seen.add(key);
-      current = { file: target.file, pointer: target.pointer, value: valueAt(this.files.get(target.file)!.value, target.pointer)! };
+      current = target;
     }
     if (overlays.length === 0 || !isObject(current.value)) return current;
     let merged: { [key: string]: JsonValue } = current.value;
     for (let i = overlays.length - 1; i >= 0; i--) merged = overlay(merged, overlays[i]!);
+    this.composed.add(merged);
     return { ...current, value: merged };
+  }
+
+  /** Whether `value` was composed by `deref` (a target with keys beside its `$ref`) rather than written in a file. */
+  isComposed(value: JsonValue): boolean {
+    return typeof value === 'object' && value !== null && this.composed.has(value);
+  }
+
+  /** The target of a `$ref` with its value, remembered once it resolved (file resolutions never change after that). */
+  private follow(fromFile: string, ref: string): Cursor | undefined {
+    const cacheKey = `${fromFile}\0${ref}`;
+    const known = this.followed.get(cacheKey);
+    if (known) return known;
+    const target = this.target(fromFile, ref);
+    if (!target.ok) return undefined;
+    const cursor = { file: target.file, pointer: target.pointer, value: valueAt(this.files.get(target.file)!.value, target.pointer)! };
+    this.followed.set(cacheKey, cursor);
+    return cursor;
   }
 
   /** A child of a node, with the node itself dereferenced first. */

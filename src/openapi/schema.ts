@@ -1,7 +1,8 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import type { Diagnostic, JsonValue } from '../diagnostics/index.js';
 import type { Field, FieldLocation } from '../fields/index.js';
 import { isReference, valueAt, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
+import { ShapeReader, type Shape } from './shape.js';
 
 /** One entry of the manifest's `schemas` table: a schema where nesting stopped, expanded once. */
 export interface SchemaEntry {
@@ -22,9 +23,20 @@ export interface SchemaLimits {
   maxDepth: number;
   /** Fields inlined per list (params, response fields, one table entry) before stopping at references. Default 1500. */
   maxFields: number;
+  /**
+   * Work for one spec over the whole run: schemas read, parts merged through allOf/oneOf/anyOf, fields
+   * made. Default 100,000, or a tenth of the characters of the spec's files when that is more (real
+   * specs need under a fiftieth: openai's 3.4 MB spec 61,000). Past it: `openapi/schema-too-large`, and
+   * fields stop at table references without nested properties.
+   */
+  maxExpansion: number;
+  /** allOf/oneOf/anyOf parts and array items read inside one another. Default 32; deeper ones are left out, with a warning. */
+  maxNesting: number;
+  /** Longest type string; a longer one is given as `any`, with a warning. Default 200. */
+  maxTypeLength: number;
 }
 
-export const defaultLimits: SchemaLimits = { maxDepth: 6, maxFields: 1500 };
+export const defaultLimits: SchemaLimits = { maxDepth: 6, maxFields: 1500, maxExpansion: 100_000, maxNesting: 32, maxTypeLength: 200 };
 
 interface Pending {
   key: string;
@@ -41,10 +53,33 @@ interface Pending {
  * Keys are `<file>#<pointer>`, for a spec's own schemas `<specId>#/components/schemas/<Name>`.
  */
 export class SchemaTable {
+  readonly limits: SchemaLimits;
   private readonly entries = new Map<string, SchemaEntry>();
   private readonly queue: Pending[] = [];
+  private readonly readers = new Map<SpecDocument, ShapeReader>();
+  private readonly problems: Diagnostic[] = [];
 
-  constructor(readonly limits: SchemaLimits = defaultLimits) {}
+  constructor(limits: Partial<SchemaLimits> = {}) {
+    this.limits = { ...defaultLimits, ...limits };
+  }
+
+  /** Warnings about schemas too large to expand (`openapi/schema-too-large`), each once; taking them empties the list. */
+  takeDiagnostics(): Diagnostic[] {
+    return this.problems.splice(0);
+  }
+
+  /** The shape reader of a spec: its memo and its budget of work last for the whole run. */
+  reader(doc: SpecDocument, spec: string): ShapeReader {
+    let reader = this.readers.get(doc);
+    if (!reader) {
+      let characters = 0;
+      for (const file of doc.files.values()) characters += file.text.length;
+      const maxWork = Math.max(this.limits.maxExpansion, Math.floor(characters / 10));
+      reader = new ShapeReader(doc, spec, { maxNesting: this.limits.maxNesting, maxTypeLength: this.limits.maxTypeLength, maxWork }, (d) => this.problems.push(d));
+      this.readers.set(doc, reader);
+    }
+    return reader;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -103,21 +138,6 @@ function nameOf(cursor: Cursor): string {
   return base.replace(/\.(json|ya?ml)$/i, '');
 }
 
-/** What a schema describes, once `allOf` is merged and `oneOf`/`anyOf` are folded. */
-interface Shape {
-  types: string[];
-  description?: string;
-  default?: JsonValue;
-  deprecated: boolean;
-  readOnly: boolean;
-  writeOnly: boolean;
-  properties: Array<{ name: string; cursor: Cursor }>;
-  required: Set<string>;
-  items?: Cursor;
-  /** Named schemas merged in through allOf / oneOf / anyOf: a recursion can close through them too. */
-  merged: Array<{ key: string; cursor: Cursor }>;
-}
-
 interface Expanded {
   type: string;
   description?: string;
@@ -126,9 +146,6 @@ interface Expanded {
   properties?: Field[];
   schemaRef?: string;
 }
-
-const primitiveOfValue = (value: JsonValue): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 
 /**
  * Turns schemas into the shared Field model. Types: `string`, `integer`, `object`, `string[]`,
@@ -139,7 +156,8 @@ const primitiveOfValue = (value: JsonValue): string =>
  */
 export class SchemaConverter {
   private budget: number;
-  private readonly stack: string[];
+  private readonly stack: KeyStack;
+  private readonly reader: ShapeReader;
   /** Arrays of arrays nest without adding a field level; this bounds them separately. */
   private itemsNesting = 0;
 
@@ -152,7 +170,8 @@ export class SchemaConverter {
     private readonly filterAccess = true,
   ) {
     this.budget = table.limits.maxFields;
-    this.stack = [...stack];
+    this.stack = new KeyStack(stack);
+    this.reader = table.reader(doc, spec);
   }
 
   /** A field for a named value (a property, a parameter, a whole body) whose schema is at `cursor`. */
@@ -181,28 +200,33 @@ export class SchemaConverter {
     return field;
   }
 
+  /** The list's budget or the spec's is spent: what is left stops at table references. */
+  private spent(): boolean {
+    return this.budget <= 0 || this.reader.exhausted;
+  }
+
   /** Expands a schema that may be a `$ref`, stopping at the table on recursion or when a bound is hit. */
   expand(cursor: Cursor, depth: number): Expanded {
     if (!isReference(cursor.value)) return this.expandResolved(cursor, depth);
     const target = this.doc.deref(cursor);
     if (!target) return { type: 'any' };
     const key = `${target.file}#${target.pointer}`;
-    if (this.stack.includes(key) || depth > this.table.limits.maxDepth || this.budget <= 0) {
+    if (this.stack.has(key) || depth > this.table.limits.maxDepth || this.spent()) {
       return this.stop(target, key);
     }
     this.stack.push(key);
     try {
       return this.expandResolved(target, depth);
     } finally {
-      this.stack.pop();
+      this.stack.pop(1);
     }
   }
 
   private stop(target: Cursor, key: string): Expanded {
     const plain = { file: target.file, pointer: target.pointer, value: valueAt(this.doc.files.get(target.file)!.value, target.pointer) ?? target.value };
     this.table.require(key, this.doc, this.spec, plain);
-    const shape = this.shape(target, new Set());
-    const stopped: Expanded = { type: this.typeOf(shape, new Set([key])), schemaRef: key };
+    const shape = this.reader.shape(target);
+    const stopped: Expanded = { type: shape.type, schemaRef: key };
     if (shape.description !== undefined) stopped.description = shape.description;
     if (shape.deprecated) stopped.deprecated = true;
     return stopped;
@@ -210,162 +234,91 @@ export class SchemaConverter {
 
   /** Expands a schema that is not itself a `$ref`. */
   expandResolved(cursor: Cursor, depth: number): Expanded {
-    const shape = this.shape(cursor, new Set());
+    const shape = this.reader.shape(cursor);
     const out: Expanded = { type: 'any' };
     if (shape.description !== undefined) out.description = shape.description;
     if (shape.default !== undefined) out.default = shape.default;
     if (shape.deprecated) out.deprecated = true;
-    if (shape.items && (shape.types.length === 0 || (shape.types.length === 1 && shape.types[0] === 'array'))) {
-      if (this.itemsNesting >= 16) return { ...out, type: 'any[]' };
-      this.itemsNesting++;
-      let items: Expanded;
-      try {
-        items = this.expand(shape.items, depth);
-      } finally {
-        this.itemsNesting--;
-      }
-      out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;
-      if (items.properties) out.properties = items.properties;
-      if (items.schemaRef !== undefined) out.schemaRef = items.schemaRef;
-      return out;
-    }
-    out.type = this.typeOf(shape, new Set());
-    if (shape.properties.length === 0) return out;
-    const closing = shape.merged.find((m) => this.stack.includes(m.key));
-    if (closing) {
+    if (shape.items && (shape.types.length === 0 || (shape.types.length === 1 && shape.types[0] === 'array'))) return this.expandItems(shape.items, depth, out);
+    out.type = shape.type;
+    if (shape.properties.size === 0) return out;
+    for (const [key, merged] of shape.merged) {
+      if (!this.stack.has(key)) continue;
       // `allOf: [{$ref: Node}]` inside Node: the recursion closes through a merged schema.
-      this.table.require(closing.key, this.doc, this.spec, closing.cursor);
-      out.schemaRef = closing.key;
-      return out;
-    }
-    if (depth >= this.table.limits.maxDepth || this.budget <= 0) {
-      // Too deep or too big to inline: the table holds this object under its own location.
-      const key = `${cursor.file}#${cursor.pointer}`;
-      if (!this.stack.includes(key)) this.table.require(key, this.doc, this.spec, cursor);
+      this.table.require(key, this.doc, this.spec, merged);
       out.schemaRef = key;
       return out;
     }
-    const pushed = shape.merged.map((m) => m.key);
-    this.stack.push(...pushed);
+    if (depth >= this.table.limits.maxDepth || this.spent()) {
+      // Too deep or too big to inline: the table holds this object under its own location.
+      const key = `${cursor.file}#${cursor.pointer}`;
+      if (!this.stack.has(key)) this.table.require(key, this.doc, this.spec, cursor);
+      out.schemaRef = key;
+      return out;
+    }
+    for (const key of shape.merged.keys()) this.stack.push(key);
     try {
       out.properties = this.propertyFields(shape, depth);
     } finally {
-      this.stack.length -= pushed.length;
+      this.stack.pop(shape.merged.size);
     }
+    return out;
+  }
+
+  private expandItems(items: Cursor, depth: number, out: Expanded): Expanded {
+    if (this.itemsNesting >= 16) return { ...out, type: 'any[]' };
+    this.itemsNesting++;
+    let expanded: Expanded;
+    try {
+      expanded = this.expand(items, depth);
+    } finally {
+      this.itemsNesting--;
+    }
+    out.type = `${expanded.type.includes(' ') ? `(${expanded.type})` : expanded.type}[]`;
+    if (expanded.properties) out.properties = expanded.properties;
+    if (expanded.schemaRef !== undefined) out.schemaRef = expanded.schemaRef;
     return out;
   }
 
   private propertyFields(shape: Shape, depth: number): Field[] {
     const fields: Field[] = [];
-    for (const property of shape.properties) {
-      const resolved = this.doc.deref(property.cursor);
+    for (const [name, cursor] of shape.properties) {
+      const resolved = this.doc.deref(cursor);
       const flags = resolved && isObject(resolved.value) ? resolved.value : {};
       if (this.filterAccess && this.location !== 'response' && flags.readOnly === true) continue;
       if (this.filterAccess && this.location === 'response' && flags.writeOnly === true) continue;
       this.budget--;
-      fields.push(this.field(property.name, shape.required.has(property.name), property.cursor, depth + 1, property.cursor));
+      this.reader.spend(1, cursor);
+      fields.push(this.field(name, shape.required.has(name), cursor, depth + 1, cursor));
     }
     return fields;
   }
-
-  private typeOf(shape: Shape, seen: Set<string>): string {
-    if (shape.types.length > 0) {
-      if (shape.types.length === 1 && shape.types[0] === 'array' && shape.items) return `${this.itemType(shape.items, seen)}[]`;
-      return shape.types.join(' | ');
-    }
-    if (shape.items) return `${this.itemType(shape.items, seen)}[]`;
-    if (shape.properties.length > 0) return 'object';
-    return 'any';
-  }
-
-  private itemType(items: Cursor, seen: Set<string>): string {
-    const target = this.doc.deref(items);
-    if (!target) return 'any';
-    const key = `${target.file}#${target.pointer}`;
-    if (seen.has(key) || seen.size > 16) return 'any';
-    seen.add(key);
-    const type = this.typeOf(this.shape(target, new Set()), seen);
-    return type.includes(' ') ? `(${type})` : type;
-  }
-
-  /** Reads a schema's own keywords and merges `allOf` / folds `oneOf` and `anyOf`, following `$ref`s. */
-  private shape(cursor: Cursor, visiting: Set<string>): Shape {
-    const shape: Shape = { types: [], deprecated: false, readOnly: false, writeOnly: false, properties: [], required: new Set(), merged: [] };
-    const node = this.doc.deref(cursor);
-    if (!node || !isObject(node.value)) return shape;
-    const key = `${node.file}#${node.pointer}`;
-    if (visiting.has(key) || visiting.size > 32) return shape;
-    visiting.add(key);
-    const value = node.value;
-    if (visiting.size > 1 && isReference(cursor.value)) shape.merged.push({ key, cursor: { file: node.file, pointer: node.pointer, value: valueAt(this.doc.files.get(node.file)!.value, node.pointer) ?? node.value } });
-
-    const ownTypes = typeof value.type === 'string' ? [value.type] : Array.isArray(value.type) ? value.type.filter((t): t is string => typeof t === 'string') : [];
-    shape.types = ownTypes.filter((t) => t !== 'null');
-    if (shape.types.length === 0 && ownTypes.length > 0) shape.types = ['null'];
-    if (typeof value.description === 'string') shape.description = value.description;
-    if (value.default !== undefined) shape.default = value.default;
-    shape.deprecated = value.deprecated === true;
-    shape.readOnly = value.readOnly === true;
-    shape.writeOnly = value.writeOnly === true;
-    if (isObject(value.properties)) {
-      for (const name of Object.keys(value.properties)) {
-        shape.properties.push({ name, cursor: { file: node.file, pointer: `${node.pointer}/properties/${escape(name)}`, value: value.properties[name]! } });
-      }
-    }
-    if (Array.isArray(value.required)) for (const r of value.required) if (typeof r === 'string') shape.required.add(r);
-    if (value.items !== undefined && !Array.isArray(value.items)) shape.items = { file: node.file, pointer: `${node.pointer}/items`, value: value.items };
-
-    if (Array.isArray(value.allOf)) {
-      value.allOf.forEach((sub, i) => {
-        const part = this.shape({ file: node.file, pointer: `${node.pointer}/allOf/${i}`, value: sub }, visiting);
-        if (shape.types.length === 0) shape.types = part.types;
-        shape.description ??= part.description;
-        if (shape.default === undefined && part.default !== undefined) shape.default = part.default;
-        shape.deprecated ||= part.deprecated;
-        mergeProperties(shape, part.properties);
-        for (const r of part.required) shape.required.add(r);
-        shape.items ??= part.items;
-        shape.merged.push(...part.merged);
-      });
-    }
-    for (const keyword of ['oneOf', 'anyOf'] as const) {
-      const alternatives = value[keyword];
-      if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
-      const parts = alternatives.map((sub, i) => this.shape({ file: node.file, pointer: `${node.pointer}/${keyword}/${i}`, value: sub }, visiting));
-      for (const part of parts) shape.merged.push(...part.merged);
-      if (shape.types.length === 0) {
-        const union: string[] = [];
-        for (const part of parts) {
-          const type = this.typeOf(part, new Set());
-          if (type !== 'any' && type !== 'null' && !union.includes(type)) union.push(type);
-        }
-        shape.types = union;
-      }
-      const objects = parts.filter((p) => p.properties.length > 0);
-      for (const part of objects) mergeProperties(shape, part.properties, false);
-      for (const property of new Set(objects.flatMap((p) => p.properties.map((q) => q.name)))) {
-        if (objects.every((p) => p.required.has(property))) shape.required.add(property);
-      }
-      if (shape.items === undefined) shape.items = parts.find((p) => p.items)?.items;
-    }
-    if (shape.types.length === 0 && value.enum !== undefined && Array.isArray(value.enum) && value.enum.length > 0) {
-      shape.types = [...new Set(value.enum.filter((v) => v !== null).map(primitiveOfValue))];
-    }
-    if (shape.types.length === 0 && value.const !== undefined) shape.types = [primitiveOfValue(value.const)];
-    visiting.delete(key);
-    return shape;
-  }
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+/** The keys being expanded, innermost last, with constant-time membership (merged schemas can be many). */
+class KeyStack {
+  private readonly keys: string[] = [];
+  private readonly counts = new Map<string, number>();
 
-/** Adds properties by name: later definitions replace earlier ones in place (`override`) or are ignored. */
-function mergeProperties(shape: Shape, extra: Shape['properties'], override = true): void {
-  for (const property of extra) {
-    const at = shape.properties.findIndex((p) => p.name === property.name);
-    if (at === -1) shape.properties.push(property);
-    else if (override) shape.properties[at] = property;
+  constructor(initial: readonly string[]) {
+    for (const key of initial) this.push(key);
+  }
+
+  push(key: string): void {
+    this.keys.push(key);
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  pop(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const key = this.keys.pop()!;
+      const left = this.counts.get(key)! - 1;
+      if (left === 0) this.counts.delete(key);
+      else this.counts.set(key, left);
+    }
+  }
+
+  has(key: string): boolean {
+    return this.counts.has(key);
   }
 }

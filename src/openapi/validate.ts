@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createDiagnostic, joinPointer, splitPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { childMode, type SpecDocument, type WalkMode } from './document.js';
+import { countExpandedValues } from './expansion.js';
 import { isObject } from './parse.js';
 
 /** The part of an Ajv error the mapping reads. */
@@ -27,6 +28,14 @@ async function schemaValidator(family: '3.0' | '3.1'): Promise<SchemaValidator> 
 
 const syntheticHost = 'https://docs-build.invalid/';
 const maxReported = 50;
+
+/**
+ * swagger-parser validates a dereferenced copy, which repeats a schema at every path that reaches it: a
+ * reference fan-out makes that exponential in the spec's size. A spec whose copy would hold more values
+ * than this, or than twice its characters (real specs stay under 0.6 per character), is validated with
+ * its `$ref`s left in place. The largest real spec of the corpora (openai, 3.4 MB) has 1.9 million.
+ */
+export const maxDereferencedValues = 1_000_000;
 
 /**
  * The URL swagger-parser sees for a file of the spec; relative `$ref`s resolve against it like paths. A
@@ -79,6 +88,11 @@ export async function validateWithSwaggerParser(doc: SpecDocument, remote: boole
   // swagger-parser stops at a numeric info.version; the loader reports it, validation goes on.
   if (isObject(api) && isObject(api.info) && typeof api.info.version === 'number') api.info.version = String(api.info.version);
   const family = typeof (api as { openapi?: unknown }).openapi === 'string' && (api as { openapi: string }).openapi.startsWith('3.1') ? '3.1' : '3.0';
+  const tooLarge = expansionProblem(doc);
+  if (tooLarge) {
+    const validate = await schemaValidator(family);
+    return [tooLarge, ...(validate(api) ? [] : mapAjvErrors(doc, validate.errors ?? []))];
+  }
   const parser = new SwaggerParser();
   try {
     // Circular references stay `$ref` objects (as swagger-parser's own validate does), so the result is a tree.
@@ -111,6 +125,21 @@ export async function validateWithSwaggerParser(doc: SpecDocument, remote: boole
     const message = error instanceof Error ? error.message : String(error);
     return [createDiagnostic('openapi/invalid', `the OpenAPI document could not be validated: ${message.split('\n')[0]}`, doc.locate(''))];
   }
+}
+
+/** A warning when the dereferenced copy of the spec would be too large to validate (see `maxDereferencedValues`). */
+function expansionProblem(doc: SpecDocument): Diagnostic | undefined {
+  let characters = 0;
+  for (const file of doc.files.values()) characters += file.text.length;
+  const limit = Math.max(maxDereferencedValues, 2 * characters);
+  const counted = countExpandedValues(doc, limit);
+  if (counted.within) return undefined;
+  return createDiagnostic(
+    'openapi/schema-too-large',
+    `with its $refs followed, this spec expands to more than ${limit} values (references fan out: the same schemas are reached through many paths); it is validated with its $refs left in place, so what they lead to is checked where it is written, not where it is used`,
+    doc.locateIn(counted.file, joinPointer(counted.pointer, '$ref')),
+    { suggestion: 'look for schemas that reference the same schema several times, nested many levels deep' },
+  );
 }
 
 function isWithin(path: string, ancestor: string): boolean {

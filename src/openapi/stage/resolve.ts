@@ -65,11 +65,13 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
 
   const specs: Record<string, SpecSummary> = {};
   for (const spec of session.loaded()) specs[spec.id] = specSummary(spec);
+  // Expanding the table can still find schemas too large to expand: take its warnings after it.
+  const schemas = session.schemas.toJSON();
   return {
-    diagnostics: session.diagnostics,
+    diagnostics: [...session.diagnostics, ...session.schemas.takeDiagnostics()],
     pages: session.pages,
     specs,
-    schemas: session.schemas.toJSON(),
+    schemas,
     endpointPageOf: (pointer) => explicit.pageOf.get(pointer),
     specIdOf: (attachment) => session.specIdOf(attachment),
     generatedNavAt: (pointer) => generatedNav.get(pointer) ?? [],
