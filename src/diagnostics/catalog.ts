@@ -30,6 +30,8 @@ export const catalog = {
   'config/ref-not-found': { severity: 'error', stage: 'config', title: 'A $ref in docs.json points at a missing file' },
   'config/ref-cycle': { severity: 'error', stage: 'config', title: 'docs.json $ref composition forms a cycle' },
   'config/ref-invalid': { severity: 'error', stage: 'config', title: 'A $ref in docs.json is not a relative path to a JSON object' },
+  'config/ref-too-large': { severity: 'error', stage: 'config', title: 'docs.json $ref composition expands to more values than docs-build composes' },
+  'config/duplicate-key': { severity: 'warning', stage: 'config', title: 'A JSON object of docs.json (or a file it references) has the same key twice; the later value wins' },
   'config/missing-required': { severity: 'error', stage: 'config', title: 'A required key is missing' },
   'config/invalid-type': { severity: 'error', stage: 'config', title: 'A value has the wrong type' },
   'config/invalid-enum': { severity: 'error', stage: 'config', title: 'A value is not one of the allowed values' },
