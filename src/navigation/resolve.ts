@@ -11,6 +11,7 @@ import {
 import type { LoadedConfig } from '../config/load.js';
 import type { DocsRoot } from '../root/index.js';
 import { parseEndpointReference, type EndpointReference } from './endpoint-reference.js';
+import { caseCollisions } from './case-collisions.js';
 import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
 
 /** Keys that hold child nodes, with the kind of node each child is. */
@@ -103,6 +104,7 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
     // `<ref>.mdx` beats `<ref>.md`; `<ref>/index.mdx` is a fallback for `<ref>`.
     if (match[2] === 'mdx' || !pageFiles.has(id)) pageFiles.set(id, file);
   }
+  diagnostics.push(...caseCollisions(pageFiles));
 
   const attachmentAt = (openapi: JsonValue | undefined, pointer: string): SpecAttachment | undefined => {
     if (openapi === undefined) return undefined;
