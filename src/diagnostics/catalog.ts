@@ -91,6 +91,7 @@ export const catalog = {
   'mdx/path-param-not-in-path': { severity: 'warning', stage: 'mdx', title: 'A ParamField path names a parameter missing from the api target' },
   'mdx/nesting-too-deep': { severity: 'warning', stage: 'mdx', title: 'A page nests elements deeper than docs-build reads; fields below that depth are ignored' },
   'mdx/paragraph-too-long': { severity: 'warning', stage: 'mdx', title: 'A paragraph is longer than docs-build parses; it is left out of the page checks' },
+  'mdx/paragraph-too-complex': { severity: 'warning', stage: 'mdx', title: 'A paragraph holds more inline markup or block nesting than docs-build parses in one page; it is left out of the page checks' },
 
   // precedence: api target, auth, playground
   'precedence/server-required': { severity: 'error', stage: 'precedence', title: 'A relative api target needs api.mdx.server' },

@@ -4,8 +4,8 @@ import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocatio
 import type { SourceFile } from '../root/index.js';
 import { extractFields, type ExtractedBody } from './fields.js';
 import { readFrontmatter, type FrontmatterBlock } from './frontmatter.js';
-import { blankLongParagraphs } from './long-paragraphs.js';
-import { parseMarkdown, parseMdx, type MdxSyntaxError } from './processor.js';
+import { blankExpressionParagraph, guardParseCost } from './parse-budget.js';
+import { parseMarkdown, parseMdx, type MdxParse, type MdxSyntaxError } from './processor.js';
 import type { PageImport, ParsedPage, Span } from './types.js';
 
 /**
@@ -16,10 +16,9 @@ import type { PageImport, ParsedPage, Span } from './types.js';
  */
 export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   // DocsRoot strips the BOM already; a SourceFile built elsewhere might not have.
-  const guarded = blankLongParagraphs(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text, file.path);
-  const text = guarded.text;
+  const guarded = guardParseCost(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text, file.path);
   const diagnostics: Diagnostic[] = [...guarded.diagnostics];
-  const parsed = parseMdx(text);
+  const { text, parsed } = parseWithinBudget(guarded.text, file.path, diagnostics);
   const tree: Root = parsed.ok ? parsed.tree : parseMarkdown(text);
 
   const block = frontmatterBlock(tree);
@@ -34,7 +33,7 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
     body = extractFields(parsed.tree, text, file.path, { unnamedFieldIsError: 'api' in frontmatter });
     diagnostics.push(...body.diagnostics);
     imports = collectImports(parsed.tree, file.path);
-  } else {
+  } else if ('error' in parsed) {
     diagnostics.push(syntaxDiagnostic(parsed.error, file.path));
   }
 
@@ -62,6 +61,38 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
     bodyParsed: parsed.ok,
   };
   return { value: page, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Parses tried on one page: each blanks the paragraph of an expression that went over the parse budget. */
+const maxParseAttempts = 3;
+
+/**
+ * Parses the page; when its expressions go over the parse budget, blanks the paragraph where the
+ * costly one starts and parses again, so the rest of the page is still read. After `maxParseAttempts`
+ * the body is given up (reported, like a syntax error, with the frontmatter still read).
+ */
+function parseWithinBudget(guarded: string, file: string, diagnostics: Diagnostic[]): { text: string; parsed: MdxParse } {
+  let text = guarded;
+  let parsed = parseMdx(text);
+  for (let attempt = 1; !parsed.ok && 'overBudget' in parsed; attempt++) {
+    const blanked = attempt < maxParseAttempts ? blankExpressionParagraph(text, parsed.overBudget.expression) : undefined;
+    const place = blanked ?? { line: 1, column: 1 };
+    const gaveUp = blanked === undefined;
+    diagnostics.push(
+      createDiagnostic(
+        'mdx/paragraph-too-complex',
+        gaveUp
+          ? 'the expressions of this page make the parser re-read more JavaScript than docs-build allows for one page, so its body is not read: components, fields and imports are missing'
+          : 'this expression makes the parser re-read it at every `}` (nested braces, or braces inside strings), more than docs-build allows for one page, so its paragraph is not parsed and components and fields in it are not read',
+        { file, line: place.line, column: place.column },
+        { suggestion: 'move long or deeply nested JavaScript out of the page into an imported module' },
+      ),
+    );
+    if (gaveUp) break;
+    text = blanked.text;
+    parsed = parseMdx(text);
+  }
+  return { text, parsed };
 }
 
 /** Location of a frontmatter key's value (or of the key itself with `target: 'key'`); the block's start when the key is absent. */

@@ -1,11 +1,57 @@
+import { Parser, type Options as AcornOptions } from 'acorn';
+import acornJsx from 'acorn-jsx';
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
+/**
+ * Characters of JavaScript the MDX parser may hand to acorn for one page. In an expression, every `}`
+ * makes it re-parse the whole expression so far (to learn whether that `}` ends it), so `{` nested
+ * 5,000 deep, or a template literal holding thousands of `}`, re-parses megabytes: minutes of work.
+ * The real corpora need at most 170,000 on a page (box changelog/index.mdx).
+ */
+export const maxExpressionWork = 1_000_000;
+
+/** Thrown when a page's expressions exceed `maxExpressionWork`; `source` is the expression being parsed. */
+class ExpressionBudgetExceeded extends Error {
+  constructor(readonly source: string) {
+    super('the page\'s expressions exceed the parse budget');
+  }
+
+  // micromark-util-events-to-acorn catches what acorn throws and reads its `pos` to carry on with the
+  // next `}`. Reading it here rethrows this error out of the parser, which ends the page's parse.
+  get pos(): never {
+    throw this;
+  }
+}
+
+const jsxParser = Parser.extend(acornJsx());
+let expressionWorkLeft = maxExpressionWork;
+
+function spendExpressionWork(input: string): void {
+  expressionWorkLeft -= input.length;
+  if (expressionWorkLeft < 0) throw new ExpressionBudgetExceeded(input);
+}
+
+/** acorn as remark-mdx uses it by default, counting what it is given. */
+const budgetedAcorn = {
+  parse(input: string, options: AcornOptions) {
+    spendExpressionWork(input);
+    return jsxParser.parse(input, options);
+  },
+  parseExpressionAt(input: string, pos: number, options: AcornOptions) {
+    spendExpressionWork(input);
+    return jsxParser.parseExpressionAt(input, pos, options);
+  },
+};
+
 // Created once: unified freezes a processor on first use, and parsing needs no per-file state.
-const mdxProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, ['yaml']);
+const mdxProcessor = unified()
+  .use(remarkParse)
+  .use(remarkMdx, { acorn: budgetedAcorn, acornOptions: { ecmaVersion: 2024, sourceType: 'module' }, addResult: true })
+  .use(remarkFrontmatter, ['yaml']);
 // Plain Markdown, used only to recover the frontmatter of a page whose MDX body does not parse.
 const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
 
@@ -20,12 +66,18 @@ export interface MdxSyntaxError {
   cause?: string;
 }
 
-export type MdxParse = { ok: true; tree: Root } | { ok: false; error: MdxSyntaxError };
+export type MdxParse =
+  | { ok: true; tree: Root }
+  | { ok: false; error: MdxSyntaxError }
+  /** The page's expressions cost more than `maxExpressionWork`; `expression` is the source of the one being parsed. */
+  | { ok: false; overBudget: { expression: string } };
 
 export function parseMdx(text: string): MdxParse {
+  expressionWorkLeft = maxExpressionWork;
   try {
     return { ok: true, tree: mdxProcessor.parse(text) };
   } catch (error) {
+    if (error instanceof ExpressionBudgetExceeded) return { ok: false, overBudget: { expression: error.source } };
     // micromark recurses on nesting: a page nested thousands of levels deep overflows the stack. That is
     // the page's problem, reported like a syntax error, not a crash of the build.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -34,6 +86,11 @@ export function parseMdx(text: string): MdxParse {
     if (!isVFileMessage(error)) throw error;
     return { ok: false, error: toSyntaxError(error) };
   }
+}
+
+/** What the last `parseMdx` call handed to acorn, in characters (for measuring real pages against `maxExpressionWork`). */
+export function expressionWorkOfLastParse(): number {
+  return maxExpressionWork - expressionWorkLeft;
 }
 
 export function parseMarkdown(text: string): Root {
