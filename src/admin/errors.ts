@@ -1,3 +1,4 @@
+import { escapePointerSegment } from '../diagnostics/index.js';
 import type { AgentJob } from './types.js';
 
 /**
@@ -133,7 +134,7 @@ const encoders: ReadonlyArray<(text: string) => string> = [
   unicodeEscape(/[<>&'=+]/g),
   unicodeEscape(/[^A-Za-z0-9_\\"]/g),
   (text) => text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char] ?? ''};`),
-  (text) => text.replaceAll('~', '~0').replaceAll('/', '~1'),
+  escapePointerSegment,
 ];
 
 /** The forms of the secret to look for, longest first so that no form is cut by a shorter one. */

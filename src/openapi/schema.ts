@@ -1,4 +1,4 @@
-import type { Diagnostic, JsonValue } from '../diagnostics/index.js';
+import { unescapePointerSegment, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import type { Field, FieldLocation } from '../fields/index.js';
 import { isReference, valueAt, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
@@ -132,7 +132,7 @@ export class SchemaTable {
 
 function nameOf(cursor: Cursor): string {
   const at = cursor.pointer.lastIndexOf('/');
-  const last = at === -1 ? '' : cursor.pointer.slice(at + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const last = at === -1 ? '' : unescapePointerSegment(cursor.pointer.slice(at + 1));
   if (last !== '') return last;
   const base = cursor.file.slice(cursor.file.lastIndexOf('/') + 1);
   return base.replace(/\.(json|ya?ml)$/i, '');

@@ -1,4 +1,4 @@
-import { createDiagnostic, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import { createDiagnostic, escapePointerSegment, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { isReference, valueAt, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
 
@@ -233,12 +233,9 @@ function ownKeywords(file: string, pointer: string, value: { [key: string]: Json
   if (value.default !== undefined) draft.default = value.default;
   if (value.items !== undefined && !Array.isArray(value.items)) draft.items = { file, pointer: `${pointer}/items`, value: value.items };
   if (isObject(value.properties)) {
-    for (const name of Object.keys(value.properties)) draft.properties.set(name, { file, pointer: `${pointer}/properties/${escape(name)}`, value: value.properties[name]! });
+    for (const name of Object.keys(value.properties)) draft.properties.set(name, { file, pointer: `${pointer}/properties/${escapePointerSegment(name)}`, value: value.properties[name]! });
   }
   if (Array.isArray(value.required)) for (const r of value.required) if (typeof r === 'string') draft.required.add(r);
   return draft;
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -1,4 +1,4 @@
-import { createDiagnostic, isJsonObject, joinPointer, type Diagnostic, type JsonObject, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
+import { createDiagnostic, isJsonObject, joinPointer, splitPointer, type Diagnostic, type JsonObject, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
 
 export const MINT_FILE = 'mint.json';
 
@@ -52,7 +52,7 @@ export class Upgrade {
 
 /** `/api/auth/inputPrefix` -> `api.auth.inputPrefix` (array indexes as [n]), how users read keys. */
 function describe(pointer: string): string {
-  const parts = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = splitPointer(pointer);
   return parts.reduce((text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
 }
 
