@@ -6,6 +6,7 @@ import {
   type Diagnostic,
   type JsonObject,
   type JsonValue,
+  type SourceLocation,
   type StageResult,
 } from '../diagnostics/index.js';
 import type { LoadedConfig } from '../config/load.js';
@@ -88,131 +89,78 @@ function canBeSpec(file: string, root: DocsRoot): boolean {
  * of the root; endpoint references are left for the OpenAPI stage.
  */
 export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageResult<NavTree> {
-  const diagnostics: Diagnostic[] = [];
-  const pages: PageItem[] = [];
-  const endpoints: EndpointItem[] = [];
-  const attachments: SpecAttachment[] = [];
-  const firstListing = new Map<string, PageItem>();
-  const value = config.value;
-  const top = isObject(value) ? value : {};
+  const top = isObject(config.value) ? config.value : {};
+  const resolver = new NavigationResolver(config, root);
+  const api = isObject(top.api) ? top.api : undefined;
+  const globalSpec = api ? attachmentAt(config, api.openapi, '/api/openapi') : undefined;
+  const navigation = top.navigation;
+  const items = isObject(navigation) ? resolver.children(navigation, '/navigation', globalSpec, '') : [];
+  const tree: NavTree = { items, pages: resolver.pages, endpoints: resolver.endpoints, attachments: resolver.attachments };
+  if (globalSpec) tree.globalSpec = globalSpec;
+  return { value: tree, diagnostics: resolver.diagnostics };
+}
 
+/**
+ * The page files of the root by page id: `<ref>.mdx` beats `<ref>.md`; `<ref>/index.mdx` is a fallback
+ * for `<ref>` (looked up by the caller).
+ */
+function pageFilesOf(root: DocsRoot): Map<string, string> {
   const pageFiles = new Map<string, string>();
   for (const file of root.files()) {
     const match = /^(.*)\.(mdx|md)$/.exec(file);
     if (!match) continue;
     const id = match[1]!;
-    // `<ref>.mdx` beats `<ref>.md`; `<ref>/index.mdx` is a fallback for `<ref>`.
     if (match[2] === 'mdx' || !pageFiles.has(id)) pageFiles.set(id, file);
   }
-  diagnostics.push(...caseCollisions(pageFiles));
+  return pageFiles;
+}
 
-  const attachmentAt = (openapi: JsonValue | undefined, pointer: string): SpecAttachment | undefined => {
-    if (openapi === undefined) return undefined;
-    const location = config.locate(pointer);
-    if (typeof openapi === 'string') return { sources: [openapi], pointer, location };
-    if (Array.isArray(openapi)) {
-      const sources = openapi.filter((s): s is string => typeof s === 'string');
-      return sources.length ? { sources, pointer, location } : undefined;
-    }
-    if (isObject(openapi)) {
-      const source = openapi.source;
-      const sources = typeof source === 'string' ? [source] : Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
-      if (!sources.length) return undefined;
-      const attachment: SpecAttachment = { sources, pointer, location };
-      if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|\/+$/g, '');
-      return attachment;
-    }
-    return undefined;
-  };
+/** An `openapi` value (string, array, or `{ source, directory }`) in its normalized form. */
+function attachmentAt(config: LoadedConfig, openapi: JsonValue | undefined, pointer: string): SpecAttachment | undefined {
+  if (openapi === undefined) return undefined;
+  const location = config.locate(pointer);
+  if (typeof openapi === 'string') return { sources: [openapi], pointer, location };
+  if (Array.isArray(openapi)) {
+    const sources = openapi.filter((s): s is string => typeof s === 'string');
+    return sources.length ? { sources, pointer, location } : undefined;
+  }
+  if (isObject(openapi)) {
+    const source = openapi.source;
+    const sources = typeof source === 'string' ? [source] : Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
+    if (!sources.length) return undefined;
+    const attachment: SpecAttachment = { sources, pointer, location };
+    if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|\/+$/g, '');
+    return attachment;
+  }
+  return undefined;
+}
 
-  const api = isObject(top.api) ? top.api : undefined;
-  const globalSpec = api ? attachmentAt(api.openapi, '/api/openapi') : undefined;
+/** One walk of the navigation: the items found so far, and the pages listed per sidebar. */
+class NavigationResolver {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly pages: PageItem[] = [];
+  readonly endpoints: EndpointItem[] = [];
+  readonly attachments: SpecAttachment[] = [];
+  private readonly firstListing = new Map<string, PageItem>();
+  private readonly pageFiles: Map<string, string>;
 
-  const hasPageFile = (id: string): boolean => pageFiles.has(id) || pageFiles.has(`${id}/index`);
+  constructor(
+    private readonly config: LoadedConfig,
+    private readonly root: DocsRoot,
+  ) {
+    this.pageFiles = pageFilesOf(root);
+    this.diagnostics.push(...caseCollisions(this.pageFiles));
+  }
 
-  /** `notAReference`: why the entry, which looks like an endpoint reference, was read as a page. */
-  const resolvePage = (reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string, notAReference?: string): PageItem => {
-    const location = config.locate(pointer);
-    const trimmed = reference.trim();
-    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
-    const item: PageItem = { type: 'page', reference, id, pointer, location };
-    if (scope) item.specScope = scope;
-    const resolved = root.resolve(trimmed);
-    if (!resolved.ok) {
-      diagnostics.push(createDiagnostic(resolved.problem.code, resolved.problem.message, location));
-      return item;
-    }
-    const normalizedId = resolved.path.replace(/\.(mdx|md)$/, '');
-    item.id = normalizedId;
-    const file = pageFiles.get(normalizedId) ?? pageFiles.get(`${normalizedId}/index`);
-    if (file) {
-      item.file = file;
-    } else {
-      const candidates = closestMatches(normalizedId, pageFiles.keys(), 3);
-      diagnostics.push(
-        createDiagnostic(
-          notAReference === undefined ? 'navigation/page-not-found' : 'navigation/unresolved-entry',
-          notAReference === undefined
-            ? `page "${reference}" has no file: looked for ${normalizedId}.mdx, ${normalizedId}.md and ${normalizedId}/index.mdx`
-            : `"${reference}" is neither a page (no ${normalizedId}.mdx, ${normalizedId}.md or ${normalizedId}/index.mdx) nor an endpoint reference (${notAReference})`,
-          location,
-          candidates.length ? { suggestion: `did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` } : {},
-        ),
-      );
-    }
-    // Reusing a page in another tab, version or language is normal; twice in one sidebar is a mistake.
-    const listingKey = `${sidebar}\u0000${item.id}`;
-    const first = firstListing.get(listingKey);
-    if (first) {
-      item.duplicate = true;
-      diagnostics.push(
-        createDiagnostic('navigation/duplicate-page', `page "${item.id}" is listed more than once in the same sidebar`, location, {
-          related: [{ ...first.location, message: 'first listed here' }],
-          suggestion: 'remove one of the entries; a page appears once in the navigation',
-        }),
-      );
-    } else {
-      firstListing.set(listingKey, item);
-    }
-    pages.push(item);
-    return item;
-  };
-
-  const resolvePages = (entries: JsonValue, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] => {
-    if (!Array.isArray(entries)) return [];
-    const items: NavItem[] = [];
-    entries.forEach((entry, index) => {
-      const entryPointer = joinPointer(pointer, index);
-      if (typeof entry === 'string') {
-        if (entry.trim() === '') return; // The schema reports the empty entry (config/invalid-value).
-        const reading = readPagesEntry(entry, hasPageFile, root);
-        if (reading.kind === 'endpoint') {
-          const item: EndpointItem = { type: 'endpoint', reference: entry.trim(), parsed: reading.reference, pointer: entryPointer, location: config.locate(entryPointer) };
-          if (scope) item.specScope = scope;
-          endpoints.push(item);
-          items.push(item);
-        } else {
-          items.push(resolvePage(entry, entryPointer, scope, sidebar, reading.kind === 'neither' ? reading.why : undefined));
-        }
-      } else if (isObject(entry) && typeof entry.group === 'string') {
-        items.push(resolveDivision(entry, 'group', entryPointer, scope, sidebar));
-      } else if (isObject(entry)) {
-        // The schema reports the wrong shape; still walk it so nested pages are checked.
-        const kind = (Object.keys(childKeys) as ChildKey[]).find((k) => k in entry);
-        if (kind) items.push(...resolveChildren(entry, entryPointer, scope, sidebar));
-      }
-    });
-    return items;
-  };
-
-  const resolveChildren = (node: JsonObject, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] => {
+  /** The children of a node: its `pages`, `global` divisions and child divisions, in key order. */
+  children(node: JsonObject, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] {
     const children: NavItem[] = [];
     for (const key of Object.keys(node)) {
       const childPointer = joinPointer(pointer, key);
       if (key === 'pages') {
-        children.push(...resolvePages(node.pages!, childPointer, scope, sidebar));
+        children.push(...this.pageList(node.pages!, childPointer, scope, sidebar));
       } else if (key === 'global' && isObject(node.global)) {
-        for (const item of resolveChildren(node.global, childPointer, scope, sidebar)) {
+        for (const item of this.children(node.global, childPointer, scope, sidebar)) {
           if (item.type === 'division') item.extra = { ...item.extra, global: true };
           children.push(item);
         }
@@ -221,28 +169,101 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
         if (!Array.isArray(list)) continue;
         const kind = childKeys[key as ChildKey];
         list.forEach((child, index) => {
-          if (isObject(child)) children.push(resolveDivision(child, kind, joinPointer(childPointer, index), scope, sidebar));
+          if (isObject(child)) children.push(this.division(child, kind, joinPointer(childPointer, index), scope, sidebar));
         });
       }
     }
     return children;
-  };
+  }
 
-  const resolveDivision = (node: JsonObject, kind: DivisionItem['kind'], pointer: string, outerScope: SpecAttachment | undefined, outerSidebar: string): DivisionItem => {
+  private pageList(entries: JsonValue, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem[] {
+    if (!Array.isArray(entries)) return [];
+    const items: NavItem[] = [];
+    entries.forEach((entry, index) => {
+      const entryPointer = joinPointer(pointer, index);
+      if (typeof entry === 'string') {
+        const item = this.stringEntry(entry, entryPointer, scope, sidebar);
+        if (item) items.push(item);
+      } else if (isObject(entry) && typeof entry.group === 'string') {
+        items.push(this.division(entry, 'group', entryPointer, scope, sidebar));
+      } else if (isObject(entry)) {
+        // The schema reports the wrong shape; still walk it so nested pages are checked.
+        const kind = (Object.keys(childKeys) as ChildKey[]).find((k) => k in entry);
+        if (kind) items.push(...this.children(entry, entryPointer, scope, sidebar));
+      }
+    });
+    return items;
+  }
+
+  /** A string in `pages`: an endpoint reference or a page (the empty string is the schema's to report). */
+  private stringEntry(entry: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string): NavItem | undefined {
+    if (entry.trim() === '') return undefined;
+    const reading = readPagesEntry(entry, (id) => this.pageFiles.has(id) || this.pageFiles.has(`${id}/index`), this.root);
+    if (reading.kind !== 'endpoint') return this.page(entry, pointer, scope, sidebar, reading.kind === 'neither' ? reading.why : undefined);
+    const item: EndpointItem = { type: 'endpoint', reference: entry.trim(), parsed: reading.reference, pointer, location: this.config.locate(pointer) };
+    if (scope) item.specScope = scope;
+    this.endpoints.push(item);
+    return item;
+  }
+
+  /** A page reference. `notAReference`: why the entry, which looks like an endpoint reference, was read as a page. */
+  private page(reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string, notAReference?: string): PageItem {
+    const location = this.config.locate(pointer);
+    const trimmed = reference.trim();
+    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
+    const item: PageItem = { type: 'page', reference, id, pointer, location };
+    if (scope) item.specScope = scope;
+    const resolved = this.root.resolve(trimmed);
+    if (!resolved.ok) {
+      this.diagnostics.push(createDiagnostic(resolved.problem.code, resolved.problem.message, location));
+      return item;
+    }
+    item.id = resolved.path.replace(/\.(mdx|md)$/, '');
+    const file = this.pageFiles.get(item.id) ?? this.pageFiles.get(`${item.id}/index`);
+    if (file) item.file = file;
+    else this.diagnostics.push(this.missingPage(reference, item.id, location, notAReference));
+    this.list(item, sidebar);
+    return item;
+  }
+
+  private missingPage(reference: string, id: string, location: SourceLocation, notAReference: string | undefined): Diagnostic {
+    const candidates = closestMatches(id, this.pageFiles.keys(), 3);
+    const looked = `${id}.mdx, ${id}.md and ${id}/index.mdx`;
+    return createDiagnostic(
+      notAReference === undefined ? 'navigation/page-not-found' : 'navigation/unresolved-entry',
+      notAReference === undefined
+        ? `page "${reference}" has no file: looked for ${looked}`
+        : `"${reference}" is neither a page (no ${id}.mdx, ${id}.md or ${id}/index.mdx) nor an endpoint reference (${notAReference})`,
+      location,
+      candidates.length ? { suggestion: `did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` } : {},
+    );
+  }
+
+  /** Records a page listing; reusing a page in another tab, version or language is normal, twice in one sidebar is a mistake. */
+  private list(item: PageItem, sidebar: string): void {
+    const listingKey = `${sidebar}\u0000${item.id}`;
+    const first = this.firstListing.get(listingKey);
+    if (first) {
+      item.duplicate = true;
+      this.diagnostics.push(
+        createDiagnostic('navigation/duplicate-page', `page "${item.id}" is listed more than once in the same sidebar`, item.location, {
+          related: [{ ...first.location, message: 'first listed here' }],
+          suggestion: 'remove one of the entries; a page appears once in the navigation',
+        }),
+      );
+    } else {
+      this.firstListing.set(listingKey, item);
+    }
+    this.pages.push(item);
+  }
+
+  private division(node: JsonObject, kind: DivisionItem['kind'], pointer: string, outerScope: SpecAttachment | undefined, outerSidebar: string): DivisionItem {
     const label = node[labelKey[kind]];
-    const item: DivisionItem = {
-      type: 'division',
-      kind,
-      label: typeof label === 'string' ? label : '',
-      pointer,
-      location: config.locate(pointer),
-      extra: {},
-      children: [],
-    };
-    const own = attachmentAt(node.openapi, joinPointer(pointer, 'openapi'));
+    const item: DivisionItem = { type: 'division', kind, label: typeof label === 'string' ? label : '', pointer, location: this.config.locate(pointer), extra: {}, children: [] };
+    const own = attachmentAt(this.config, node.openapi, joinPointer(pointer, 'openapi'));
     if (own) {
       item.spec = own;
-      attachments.push(own);
+      this.attachments.push(own);
     }
     const scope = own ?? outerScope;
     // Every division but a group opens a sidebar of its own (a tab, a version, a language...).
@@ -253,15 +274,9 @@ export function resolveNavigation(config: LoadedConfig, root: DocsRoot): StageRe
     if (typeof node.href === 'string') item.href = node.href;
     if (typeof node.expanded === 'boolean') item.expanded = node.expanded;
     if (typeof node.tag === 'string') item.tag = node.tag;
-    if (typeof node.root === 'string') item.root = resolvePage(node.root, joinPointer(pointer, 'root'), scope, sidebar);
+    if (typeof node.root === 'string') item.root = this.page(node.root, joinPointer(pointer, 'root'), scope, sidebar);
     for (const [key, extra] of Object.entries(node)) if (!reservedNodeKeys.has(key)) item.extra[key] = extra;
-    item.children = resolveChildren(node, pointer, scope, sidebar);
+    item.children = this.children(node, pointer, scope, sidebar);
     return item;
-  };
-
-  const navigation = top.navigation;
-  const items = isObject(navigation) ? resolveChildren(navigation, '/navigation', globalSpec, '') : [];
-  const tree: NavTree = { items, pages, endpoints, attachments };
-  if (globalSpec) tree.globalSpec = globalSpec;
-  return { value: tree, diagnostics };
+  }
 }
