@@ -164,7 +164,7 @@ class NavigationResolver {
           if (item.type === 'division') item.extra = { ...item.extra, global: true };
           children.push(item);
         }
-      } else if (key in childKeys) {
+      } else if (Object.hasOwn(childKeys, key)) {
         const list = node[key];
         if (!Array.isArray(list)) continue;
         const kind = childKeys[key as ChildKey];

@@ -51,7 +51,8 @@ export function readXDocs(operation: { [key: string]: JsonValue }, pointer: stri
       }
       const metadata: Record<string, JsonValue> = {};
       for (const [metaKey, metaValue] of Object.entries(entry)) {
-        const check = metadataChecks[metaKey];
+        // Keys come from the spec: `constructor` or `__proto__` must not find Object.prototype's members.
+        const check = Object.hasOwn(metadataChecks, metaKey) ? metadataChecks[metaKey] : undefined;
         const problem =
           check === undefined
             ? undefined
@@ -66,7 +67,8 @@ export function readXDocs(operation: { [key: string]: JsonValue }, pointer: stri
           );
           continue;
         }
-        metadata[metaKey] = metaValue;
+        // A data property even for `__proto__`, which plain assignment would take as the object's prototype.
+        Object.defineProperty(metadata, metaKey, { value: metaValue, enumerable: true, writable: true, configurable: true });
       }
       value.metadata = metadata;
     } else if (name === 'content') {

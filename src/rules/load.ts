@@ -83,7 +83,7 @@ class Checker {
     if (!isJsonObject(value)) return this.invalid(pointer, 'must be an object of diagnostic codes to "off", "info", "warn" or "error"', rules);
     for (const [code, level] of Object.entries(value)) {
       const at = joinPointer(pointer, code);
-      if (!(code in catalog)) {
+      if (!Object.hasOwn(catalog, code)) {
         const hint = didYouMean(code, knownCodes);
         this.report('rules/unknown-code', `"${code}" is not a docs-build diagnostic code; the setting has no effect`, at, 'key', hint ?? 'docs/diagnostics.md lists every code');
         continue;

@@ -17,7 +17,7 @@ export function convertIntegrations(up: Upgrade, mint: JsonObject, docs: JsonObj
   const ids: Record<string, string> = { intercom: 'appId', frontchat: 'snippetId' };
   for (const [name, value] of Object.entries(old)) {
     const at = joinPointer('/integrations', name);
-    if (ids[name] && typeof value === 'string') out[name] = { [ids[name]]: value };
+    if (Object.hasOwn(ids, name) && typeof value === 'string') out[name] = { [ids[name]!]: value };
     else if (integrations.includes(name) && isJsonObject(value)) out[name] = value;
     else up.notMapped(at, `is not an integration docs.json knows in this shape`);
   }

@@ -89,3 +89,17 @@ describe('navigation with entries that look like references', () => {
     ]);
   });
 });
+
+describe('navigation keys named like Object.prototype members', () => {
+  it('are unknown keys, never phantom divisions without a kind', async () => {
+    const base = '"theme": "mint", "name": "Acme", "colors": { "primary": "#0D9373" }';
+    const dir = tempRoot({
+      'docs.json': `{ ${base}, "navigation": { "groups": [{ "group": "G", "pages": ["a"], "constructor": [{ "group": "x", "pages": ["a"] }], "toString": [1] }], "hasOwnProperty": [{ "tab": "t" }] } }`,
+      'a.mdx': '# A\n',
+    });
+    const { manifest, diagnostics } = await build({ root: dir });
+    expect(diagnostics.map((d) => d.code)).toEqual(['config/unknown-key', 'config/unknown-key', 'config/unknown-key']);
+    const kinds = (nodes: Array<{ kind?: string; children: unknown[] }>): unknown[] => nodes.map((node) => [node.kind, kinds(node.children as never)]);
+    expect(kinds(manifest!.navigation)).toEqual([['group', [['page', []]]]]);
+  });
+});

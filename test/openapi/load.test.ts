@@ -505,6 +505,16 @@ describe('x-hidden, x-excluded and x-docs', () => {
     // An unknown key is its own code, a warning by the catalog, not invalid-x-docs with its severity lowered.
     expect(diagnostics.filter((d) => d.severity === 'warning').map((d) => d.code)).toContain('openapi/unknown-x-docs-key');
   });
+
+  it('takes metadata keys named like Object.prototype members as plain keys (constructor and __proto__ crashed the build)', async () => {
+    const spec = '{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{"x-mint":{"metadata":{"constructor":"c","__proto__":{"p":1},"toString":true}},"responses":{"200":{"description":"ok"}}}}}}';
+    const { spec: loaded, diagnostics } = await loadOne({ 'openapi.json': spec }, 'openapi.json');
+    expect(diagnostics).toEqual([]);
+    const metadata = loaded!.operations[0]!.xDocs!.metadata!;
+    expect(Object.keys(metadata)).toEqual(['constructor', '__proto__', 'toString']);
+    expect(Object.getPrototypeOf(metadata)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(metadata))).toEqual(JSON.parse('{"constructor":"c","__proto__":{"p":1},"toString":true}'));
+  });
 });
 
 describe('finding the spec a reference names', () => {

@@ -45,6 +45,12 @@ describe('docs-build.json: rule settings', () => {
     expect(value.overrides).toEqual([{ files: ['a/**'], rules: {} }]);
   });
 
+  it('a code named like an Object.prototype member is an unknown code, not a crash', () => {
+    const { value, diagnostics } = parseRuleSettings('{ "rules": { "constructor": "off", "toString": "warn" } }', 'docs-build.json');
+    expect(diagnostics.map((d) => d.code)).toEqual(['rules/unknown-code', 'rules/unknown-code']);
+    expect(value.rules).toEqual({});
+  });
+
   it('invalid JSON is rules/invalid-json at its position; a non-object is rules/invalid-setting', () => {
     expect(parseRuleSettings('{\n  "rules": {,}\n}', 'docs-build.json').diagnostics.map(at)).toEqual(['rules/invalid-json error docs-build.json:2:13']);
     expect(parseRuleSettings('[]', 'docs-build.json').diagnostics.map(at)).toEqual(['rules/invalid-setting error docs-build.json:1:1']);

@@ -152,6 +152,12 @@ describe('mint.json -> docs.json, key by key', () => {
     expect(warnings).toEqual([expect.stringMatching(/^upgrade\/key-not-mapped \d+:\d+ \/analytics\/kissmetrics analytics.kissmetrics "kissmetrics" is not an integration/)]);
   });
 
+  it('an integration named like an Object.prototype member is not mapped (it became { [Function]: value })', () => {
+    const { docs, warnings } = convert({ integrations: { constructor: 'abc123', toString: 'x' } });
+    expect(docs.integrations).toBeUndefined();
+    expect(warnings.map((w) => w.split(' ').slice(0, 1).join(' '))).toEqual(['upgrade/key-not-mapped', 'upgrade/key-not-mapped']);
+  });
+
   it('redirects, search, seo.indexHiddenPages, metadata -> seo.metatags, errors.404', () => {
     const { docs, warnings } = convert({
       redirects: [{ source: '/old', destination: '/new', permanent: false }],
