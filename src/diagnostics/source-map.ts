@@ -1,5 +1,5 @@
 import { createScanner, parseTree, type Node as JsonNode, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Node as YamlNode, isPair } from 'yaml';
+import { isMap, isSeq, isScalar, parseDocument, type Node as YamlNode, isPair } from 'yaml';
 import { LineIndex } from './positions.js';
 import { splitPointer } from './pointer.js';
 import type { SourceLocation } from './diagnostic.js';
@@ -407,13 +407,14 @@ export function parseTreeIteratively(
 /** A pointer locator over YAML text, parsed with positions on first use. */
 export function yamlLocator(text: string, file: string): PointerLocator {
   let root: YamlNode | null | undefined;
-  let counter: LineCounter | undefined;
+  // Lines as docs-build counts them everywhere (a lone \r ends one too), not as the yaml package does.
+  let lines: LineIndex | undefined;
   return {
     locate(pointer, target = 'value') {
       if (root === undefined) {
-        counter = new LineCounter();
+        lines = new LineIndex(text);
         try {
-          root = parseDocument(text, { lineCounter: counter, uniqueKeys: false }).contents as YamlNode | null;
+          root = parseDocument(text, { uniqueKeys: false }).contents as YamlNode | null;
         } catch {
           root = null;
         }
@@ -436,9 +437,8 @@ export function yamlLocator(text: string, file: string): PointerLocator {
       }
       const anchor = target === 'key' && keyNode ? keyNode : (node ?? keyNode);
       const range = anchor?.range;
-      if (!range || !counter) return { file, line: 1, column: 1, pointer };
-      const start = counter.linePos(range[0]);
-      return { file, line: start.line, column: start.col, pointer };
+      if (!range || !lines) return { file, line: 1, column: 1, pointer };
+      return { file, ...lines.locate(range[0]), pointer };
     },
   };
 }

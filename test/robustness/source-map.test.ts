@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { jsonLocator, parseJsonWithPositions } from '../../src/diagnostics/index.js';
+import { jsonLocator, parseJsonWithPositions, yamlLocator } from '../../src/diagnostics/index.js';
 import { parseTreeIteratively } from '../../src/diagnostics/source-map.js';
 import { LineIndex } from '../../src/diagnostics/positions.js';
 import { mutateText, textMutation } from './support/mutate.js';
@@ -183,3 +183,13 @@ describe('LineIndex', () => {
   });
 });
 
+
+describe('yamlLocator counts lines as docs-build does', () => {
+  it('a lone carriage return ends a line, as in every other position docs-build reports (npm run fuzz, openapi seed 1273311796)', () => {
+    const text = '\ropenapi: 3.1.0\r\npaths:\n  /a: 5\n';
+    const locator = yamlLocator(text, 'openapi.yaml');
+    expect(locator.locate('/paths/~1a')).toMatchObject({ line: 4, column: 7 });
+    expect(locator.locate('/paths/~1a', 'key')).toMatchObject({ line: 4, column: 3 });
+    expect(new LineIndex(text).locate(text.indexOf('5'))).toEqual({ line: 4, column: 7 });
+  });
+});
