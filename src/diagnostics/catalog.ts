@@ -75,6 +75,7 @@ export const catalog = {
   // mdx: pages, frontmatter, field components
   'mdx/syntax-error': { severity: 'error', stage: 'mdx', title: 'A page is not valid MDX' },
   'mdx/frontmatter-syntax-error': { severity: 'error', stage: 'mdx', title: 'Frontmatter is not valid YAML' },
+  'mdx/frontmatter-too-large': { severity: 'error', stage: 'mdx', title: 'Frontmatter is longer than docs-build reads; it is left out' },
   'mdx/frontmatter-not-object': { severity: 'error', stage: 'mdx', title: 'Frontmatter is not a mapping of keys to values' },
   'mdx/invalid-title': { severity: 'error', stage: 'mdx', title: 'Frontmatter title is not a string' },
   'mdx/invalid-api': { severity: 'error', stage: 'mdx', title: 'Frontmatter api is not of the shape <METHOD> <target>' },
