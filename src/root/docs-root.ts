@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'no
 import path from 'node:path';
 import type { DiagnosticCode } from '../diagnostics/catalog.js';
 import { LineIndex } from '../diagnostics/positions.js';
+import { looksBinary } from './encoding.js';
 
 /** A text file of the docs root, read once. */
 export interface SourceFile {
@@ -403,11 +404,4 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     i += need + 1;
   }
   return -1;
-}
-
-/** A NUL byte in the first 8 KiB is the usual, cheap test for binary content. */
-function looksBinary(bytes: Uint8Array): boolean {
-  const limit = Math.min(bytes.length, 8192);
-  for (let i = 0; i < limit; i++) if (bytes[i] === 0) return true;
-  return false;
 }

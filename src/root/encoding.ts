@@ -15,3 +15,12 @@ export function invalidUtf8Diagnostic(file: SourceFile): Diagnostic | undefined 
     { suggestion: 'save the file as UTF-8' },
   );
 }
+
+/**
+ * Whether a file holds binary data: a NUL byte anywhere. Text formats never hold one (docs.json, MDX
+ * and YAML all refuse it), and the whole file is searched, not the usual first 8 KiB: a page with
+ * NULs past 8 KiB was read as text. The search is one native memchr, far below the cost of decoding.
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.indexOf(0) !== -1;
+}
