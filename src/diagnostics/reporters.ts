@@ -1,5 +1,5 @@
-import { codeFrameColumns } from '@babel/code-frame';
 import { createColors } from 'picocolors';
+import { bounded, codeFrame, SourceText } from './code-frame.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic } from './diagnostic.js';
 
 /** What reporters need from the outside world, passed in so they stay pure. */
@@ -12,6 +12,8 @@ export interface ReportOptions {
   color?: boolean;
   /** Show infos in human output (default true). */
   showInfos?: boolean;
+  /** Code frames shown per file (default 20); the file's other diagnostics are printed without one. */
+  framesPerFile?: number;
   /** What the project's rule settings and ignore file left out, for the summary line. */
   ignored?: IgnoredSummary;
 }
@@ -36,34 +38,67 @@ function position(d: Diagnostic, options: ReportOptions): string {
   return `${file}:${d.line}:${d.column ?? 1}`;
 }
 
-/** Human output, modelled on TypeScript's and vfile-reporter's: position, severity, message, code frame. */
+/**
+ * Human output, modelled on TypeScript's and vfile-reporter's: position, severity, message, code frame.
+ * Its size is bounded by the number of diagnostics, whatever the files: each source is read once, a
+ * frame shows a window of its lines around the column, and only the first `framesPerFile` diagnostics
+ * of a file get one.
+ */
 export function formatHuman(diagnostics: readonly Diagnostic[], options: ReportOptions = {}): string {
   const c = createColors(options.color ?? false);
   const shown = sortDiagnostics(diagnostics).filter((d) => options.showInfos !== false || d.severity !== 'info');
+  const frames = frameSource(shown, options);
   const blocks: string[] = [];
   for (const d of shown) {
     const label =
       d.severity === 'error' ? c.red(c.bold('error')) : d.severity === 'warning' ? c.yellow(c.bold('warning')) : c.blue('info');
     const where = position(d, options);
-    const lines = [`${where ? c.cyan(where) + ' ' : ''}${label} ${d.message} ${c.dim(d.code)}`];
-    const text = d.file && d.line !== undefined ? options.readSource?.(d.file) : undefined;
-    if (text !== undefined && d.line !== undefined) {
-      const start = { line: d.line, column: d.column ?? 1 };
-      const end = d.endLine !== undefined && d.endColumn !== undefined && (d.endLine > d.line || d.endColumn > start.column)
-        ? { line: d.endLine, column: d.endColumn }
-        : undefined;
-      const frame = codeFrameColumns(text, end ? { start, end } : { start }, { highlightCode: false, forceColor: false, linesAbove: 1, linesBelow: 1 });
-      lines.push(frame.split('\n').map((line) => '  ' + line).join('\n'));
-    }
-    if (d.suggestion) lines.push(`  ${c.green('hint:')} ${d.suggestion}`);
-    for (const r of d.related ?? []) {
+    const lines = [`${where ? c.cyan(where) + ' ' : ''}${label} ${bounded(d.message)} ${c.dim(d.code)}`];
+    const frame = frames(d);
+    if (frame) lines.push(frame.split('\n').map((line) => '  ' + line).join('\n'));
+    if (d.suggestion) lines.push(`  ${c.green('hint:')} ${bounded(d.suggestion)}`);
+    const related = d.related ?? [];
+    for (const r of related.slice(0, maxRelated)) {
       const at = position({ ...r, code: '', severity: 'info', stage: 'cli', message: '' } as Diagnostic, options);
-      lines.push(`  ${c.dim('related:')} ${at ? at + ' ' : ''}${r.message}`);
+      lines.push(`  ${c.dim('related:')} ${at ? at + ' ' : ''}${bounded(r.message)}`);
     }
+    if (related.length > maxRelated) lines.push(`  ${c.dim('related:')} ${related.length - maxRelated} more`);
     blocks.push(lines.join('\n'));
   }
   const summary = summaryLine(diagnostics, options.ignored);
   return (blocks.length ? blocks.join('\n\n') + '\n\n' : '') + summary + '\n';
+}
+
+/** Related places printed per diagnostic. */
+const maxRelated = 10;
+
+/**
+ * The code frame of each diagnostic, or a note in place of it past the file's frame limit (once per
+ * file, with how many go without). Sources are read once each, and only for diagnostics that get a frame.
+ */
+function frameSource(shown: readonly Diagnostic[], options: ReportOptions): (d: Diagnostic) => string | undefined {
+  const limit = options.framesPerFile ?? 20;
+  const perFile = new Map<string, number>();
+  for (const d of shown) if (d.file && d.line !== undefined) perFile.set(d.file, (perFile.get(d.file) ?? 0) + 1);
+  const sources = new Map<string, SourceText | undefined>();
+  const framed = new Map<string, number>();
+  return (d) => {
+    if (!d.file || d.line === undefined || !options.readSource) return undefined;
+    const count = framed.get(d.file) ?? 0;
+    framed.set(d.file, count + 1);
+    if (count > limit) return undefined;
+    if (count === limit) {
+      const rest = (perFile.get(d.file) ?? 0) - limit;
+      return `(code frames are shown for the first ${limit} problems of a file; the other ${rest.toLocaleString('en-US')} in ${displayPath(d.file, options)} follow without)`;
+    }
+    if (!sources.has(d.file)) {
+      const text = options.readSource(d.file);
+      sources.set(d.file, text === undefined ? undefined : new SourceText(text));
+    }
+    const source = sources.get(d.file);
+    if (!source) return undefined;
+    return codeFrame(source, { line: d.line, column: d.column ?? 1, ...(d.endLine !== undefined ? { endLine: d.endLine } : {}), ...(d.endColumn !== undefined ? { endColumn: d.endColumn } : {}) });
+  };
 }
 
 /**
@@ -108,7 +143,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: Report
     if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
     if (d.endColumn !== undefined && d.endLine === d.line) props.push(`endColumn=${d.endColumn}`);
     props.push(`title=${escapeProperty(d.code)}`);
-    const message = d.suggestion ? `${d.message} (${d.suggestion})` : d.message;
+    const message = d.suggestion ? `${bounded(d.message)} (${bounded(d.suggestion)})` : bounded(d.message);
     out.push(`::${command} ${props.join(',')}::${escapeData(message)}`);
   }
   out.push(summaryLine(diagnostics, options.ignored));
