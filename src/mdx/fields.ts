@@ -14,9 +14,9 @@ export interface ExtractedBody {
 
 export interface ExtractOptions {
   /**
-   * Whether a malformed field (no location, two locations, no name) is an error. True on endpoint
-   * pages, whose fields are an API contract; elsewhere (SDK references use the same components to
-   * document functions, often without names) it is a warning.
+   * Whether a malformed field (no location, two locations, no name) is an error. True on API pages
+   * (`api:` or `openapi:`), whose fields are an API contract; elsewhere (SDK references use the same
+   * components to document functions, often without names) it is an `mdx/unnamed-field` info.
    */
   unnamedFieldIsError: boolean;
 }

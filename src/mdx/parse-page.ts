@@ -29,8 +29,8 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   let body: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
   let imports: PageImport[] = [];
   if (parsed.ok) {
-    // A page that tries to be an endpoint (even with a broken `api:`) is held to the endpoint rules.
-    body = extractFields(parsed.tree, text, file.path, { unnamedFieldIsError: 'api' in frontmatter });
+    // A page that tries to be an endpoint (even with a broken `api:` or `openapi:`) is held to the endpoint rules.
+    body = extractFields(parsed.tree, text, file.path, { unnamedFieldIsError: 'api' in frontmatter || 'openapi' in frontmatter });
     diagnostics.push(...body.diagnostics);
     imports = collectImports(parsed.tree, file.path);
   } else if ('error' in parsed) {
