@@ -8,8 +8,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
  * of `- ` took 15 minutes). The paragraphs that would cost too much are not parsed; everything else is.
  *
  * The real corpora (12,921 pages) stay far below each limit: the longest paragraph is 75,000
- * characters, the most markup in one paragraph 2,600 characters (cost 7 M), on one page cost 10 M,
- * and the deepest estimated nesting 28 levels.
+ * characters, the costliest paragraph and page cost 3.0 M, and the deepest estimated nesting is 13.
  */
 export const parseLimits = {
   /** Characters of one paragraph (a run of non-blank lines). */
