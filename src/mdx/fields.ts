@@ -46,87 +46,133 @@ const notProse: ReadonlySet<string> = new Set(['yaml', 'toml', 'mdxjsEsm']);
  * components is collected as prose.
  */
 export function extractFields(tree: Root, text: string, file: string, options: ExtractOptions): ExtractedBody {
-  const out: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
+  const extractor = new FieldExtractor(text, file, options);
+  extractor.visit(tree, undefined, 0);
+  return extractor.result();
+}
 
-  const slice = (node: Nodes): string => {
-    const start = node.position?.start;
-    const end = node.position?.end;
-    if (start?.offset === undefined || end?.offset === undefined) return '';
-    return dedent(text.slice(start.offset, end.offset), start.column);
-  };
+type Warn = (name: string, attribute: ElementAttribute, written: string, keeps: string) => void;
 
-  const emitProse = (node: Nodes): void => {
-    if (notProse.has(node.type)) return;
-    const content = slice(node).trim();
-    if (content === '') return;
-    const start = node.position?.start;
-    out.prose.push({ text: content, location: { file, line: start?.line ?? 1, column: start?.column ?? 1 } });
-  };
+/** One walk of a page's tree, collecting fields, prose and diagnostics. */
+class FieldExtractor {
+  private readonly out: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
+  private tooDeepReported = false;
 
-  let tooDeepReported = false;
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+    private readonly options: ExtractOptions,
+  ) {}
+
+  result(): ExtractedBody {
+    // A wrapper's prose is emitted after its children were visited: put the blocks back in page order.
+    this.out.prose.sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
+    return this.out;
+  }
 
   /** Returns whether the subtree holds a field component. */
-  const visit = (node: Nodes, sink: FieldSink | undefined, depth: number): boolean => {
+  visit(node: Nodes, sink: FieldSink | undefined, depth: number): boolean {
     if (depth > maxDepth) {
-      // The walk recurses; a hostile page must not overflow the stack. Real pages nest a few dozen levels.
-      if (!tooDeepReported) {
-        tooDeepReported = true;
-        const start = node.position?.start;
-        out.diagnostics.push(
-          createDiagnostic('mdx/nesting-too-deep', `elements are nested more than ${maxDepth} levels deep here; docs-build reads no fields below this depth`, {
-            file,
-            line: start?.line ?? 1,
-            column: start?.column ?? 1,
-          }),
-        );
-      }
+      this.reportTooDeep(node);
       return false;
     }
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'ParamField' || node.name === 'ResponseField')) {
-      visitField(node, node.name, sink, depth);
+      this.visitField(node, node.name, sink, depth);
       return true;
     }
     if (!('children' in node)) return false;
     const children = node.children as Nodes[];
-    const holdsField = children.map((child) => visit(child, sink, depth + 1));
+    const holdsField = children.map((child) => this.visit(child, sink, depth + 1));
     if (!holdsField.includes(true)) return false;
     // Outside fields, the field-free parts of a wrapper (Tabs, Accordion, ...) are prose; inside a field
     // they belong to a wrapper of nested fields (Expandable) and are not part of its description.
-    if (!sink) children.forEach((child, index) => holdsField[index] || emitProse(child));
+    if (!sink) children.forEach((child, index) => holdsField[index] || this.emitProse(child));
     return true;
-  };
+  }
 
-  const visitField = (element: JsxElement, component: 'ParamField' | 'ResponseField', sink: FieldSink | undefined, depth: number): void => {
+  /** The walk recurses; a hostile page must not overflow the stack. Real pages nest a few dozen levels. */
+  private reportTooDeep(node: Nodes): void {
+    if (this.tooDeepReported) return;
+    this.tooDeepReported = true;
+    const start = node.position?.start;
+    this.out.diagnostics.push(
+      createDiagnostic('mdx/nesting-too-deep', `elements are nested more than ${maxDepth} levels deep here; docs-build reads no fields below this depth`, {
+        file: this.file,
+        line: start?.line ?? 1,
+        column: start?.column ?? 1,
+      }),
+    );
+  }
+
+  private slice(node: Nodes): string {
+    const start = node.position?.start;
+    const end = node.position?.end;
+    if (start?.offset === undefined || end?.offset === undefined) return '';
+    return dedent(this.text.slice(start.offset, end.offset), start.column);
+  }
+
+  private emitProse(node: Nodes): void {
+    if (notProse.has(node.type)) return;
+    const content = this.slice(node).trim();
+    if (content === '') return;
+    const start = node.position?.start;
+    this.out.prose.push({ text: content, location: { file: this.file, line: start?.line ?? 1, column: start?.column ?? 1 } });
+  }
+
+  private visitField(element: JsxElement, component: 'ParamField' | 'ResponseField', sink: FieldSink | undefined, depth: number): void {
     const attributes = readAttributes(element);
     const start = element.position?.start ?? { line: 1, column: 1 };
-    const source = { file, line: start.line, column: start.column };
-    const warnNonLiteral = (name: string, attribute: ElementAttribute, written: string, keeps: string): void => {
-      out.diagnostics.push(
+    const source = { file: this.file, line: start.line, column: start.column };
+    const warnNonLiteral: Warn = (name, attribute, written, keeps) => {
+      this.out.diagnostics.push(
         createDiagnostic(
           'mdx/non-literal-attribute',
           `the ${name} attribute of <${component}> is an expression (${written}) that docs-build cannot evaluate; ${keeps}`,
-          { file, line: attribute.line, column: attribute.column },
+          { file: this.file, line: attribute.line, column: attribute.column },
           { suggestion: `write a literal value, e.g. ${name}="..." or ${name}={10}` },
         ),
       );
     };
+    this.reportSpreads(attributes, component);
+    const identity = component === 'ParamField' ? paramIdentity(attributes, sink) : responseIdentity(attributes);
+    this.reportIdentity(identity, source, warnNonLiteral);
+
+    const location: FieldLocation = sink?.in ?? (component === 'ResponseField' ? 'response' : (identity.location ?? 'body'));
+    const properties: Field[] = [];
+    const descriptionParts: string[] = [];
+    for (const child of element.children as Nodes[]) {
+      if (!this.visit(child, { in: location, properties }, depth + 1)) {
+        const part = this.slice(child).trim();
+        if (part !== '') descriptionParts.push(part);
+      }
+    }
+    // A field too broken to name is left out (its error says why); its nested fields went with it.
+    if (identity.name === undefined) return;
+    const field = fieldOf(identity.name, location, attributes, warnNonLiteral, descriptionParts, properties, source);
+    if (sink) sink.properties.push(field);
+    else if (component === 'ParamField') this.out.params.push(field);
+    else this.out.responseFields.push(field);
+  }
+
+  private reportSpreads(attributes: ReturnType<typeof readAttributes>, component: string): void {
     for (const spread of attributes.spreads) {
-      out.diagnostics.push(
+      this.out.diagnostics.push(
         createDiagnostic(
           'mdx/non-literal-attribute',
           `<${component}> spreads ${spread.source}; docs-build cannot see the attributes it sets`,
-          { file, line: spread.line, column: spread.column },
+          { file: this.file, line: spread.line, column: spread.column },
           { suggestion: 'write the attributes out on the component' },
         ),
       );
     }
+  }
 
-    const identity = component === 'ParamField' ? paramIdentity(attributes, sink) : responseIdentity(attributes);
+  private reportIdentity(identity: Identity, source: { file: string; line: number; column: number }, warnNonLiteral: Warn): void {
     if (identity.problem) {
       // On an API page the field is a parameter or response field the page must name; elsewhere (SDK
       // reference pages) it only renders, so its missing name is worth an info, not a warning.
-      out.diagnostics.push(
-        options.unnamedFieldIsError
+      this.out.diagnostics.push(
+        this.options.unnamedFieldIsError
           ? createDiagnostic(identity.problem.code, identity.problem.message, source, { suggestion: identity.problem.suggestion })
           : createDiagnostic('mdx/unnamed-field', `${identity.problem.message}; on a page without api: or openapi: it only renders, and docs-build reads no field from it`, source, {
               suggestion: 'fine for SDK reference pages; name it (as on API pages) if it documents a request parameter or response field',
@@ -134,60 +180,48 @@ export function extractFields(tree: Root, text: string, file: string, options: E
       );
     }
     if (identity.nonLiteral) warnNonLiteral(identity.nonLiteral.name, identity.nonLiteral.attribute, identity.nonLiteral.source, 'its source text is used as the name');
+  }
+}
 
-    const location: FieldLocation = sink?.in ?? (component === 'ResponseField' ? 'response' : (identity.location ?? 'body'));
-    const properties: Field[] = [];
-    const descriptionParts: string[] = [];
-    for (const child of element.children as Nodes[]) {
-      if (!visit(child, { in: location, properties }, depth + 1)) {
-        const part = slice(child).trim();
-        if (part !== '') descriptionParts.push(part);
-      }
-    }
-    // A field too broken to name is left out (its error says why); its nested fields went with it.
-    if (identity.name === undefined) return;
-
-    let type = '';
-    const typeAttribute = attributes.named.get('type');
-    if (typeAttribute?.value.kind === 'literal') {
-      type = typeof typeAttribute.value.value === 'string' ? typeAttribute.value.value : JSON.stringify(typeAttribute.value.value);
-    } else if (typeAttribute?.value.kind === 'expression') {
-      type = typeAttribute.value.source;
-      warnNonLiteral('type', typeAttribute, typeAttribute.value.source, 'its source text is used as the type');
-    }
-    const required = flag(attributes.named.get('required'), 'required', warnNonLiteral);
-    let defaultValue: JsonValue | undefined;
-    const defaultAttribute = attributes.named.get('default');
-    if (defaultAttribute?.value.kind === 'literal') defaultValue = defaultAttribute.value.value;
-    else if (defaultAttribute?.value.kind === 'flag') defaultValue = true;
-    else if (defaultAttribute?.value.kind === 'expression') {
-      defaultValue = defaultAttribute.value.source;
-      warnNonLiteral('default', defaultAttribute, defaultAttribute.value.source, 'its source text is used as the default');
-    }
-    const deprecated = flag(attributes.named.get('deprecated'), 'deprecated', warnNonLiteral);
-
-    // One key order for every field (source last), so the manifest's bytes do not depend on which attributes were set.
-    const ordered: Field = {
-      name: identity.name,
-      in: location,
-      type,
-      required,
-      ...(defaultValue !== undefined ? { default: defaultValue } : {}),
-      ...(deprecated ? { deprecated: true } : {}),
-      ...(descriptionParts.length > 0 ? { description: descriptionParts.join('\n\n') } : {}),
-      ...(properties.length > 0 ? { properties } : {}),
-      source,
-    };
-
-    if (sink) sink.properties.push(ordered);
-    else if (component === 'ParamField') out.params.push(ordered);
-    else out.responseFields.push(ordered);
+/** The field a component declares, with one key order for every field (source last), so the manifest's bytes do not depend on which attributes were set. */
+function fieldOf(
+  name: string,
+  location: FieldLocation,
+  attributes: ReturnType<typeof readAttributes>,
+  warnNonLiteral: Warn,
+  descriptionParts: readonly string[],
+  properties: Field[],
+  source: { file: string; line: number; column: number },
+): Field {
+  let type = '';
+  const typeAttribute = attributes.named.get('type');
+  if (typeAttribute?.value.kind === 'literal') {
+    type = typeof typeAttribute.value.value === 'string' ? typeAttribute.value.value : JSON.stringify(typeAttribute.value.value);
+  } else if (typeAttribute?.value.kind === 'expression') {
+    type = typeAttribute.value.source;
+    warnNonLiteral('type', typeAttribute, typeAttribute.value.source, 'its source text is used as the type');
+  }
+  const required = flag(attributes.named.get('required'), 'required', warnNonLiteral);
+  let defaultValue: JsonValue | undefined;
+  const defaultAttribute = attributes.named.get('default');
+  if (defaultAttribute?.value.kind === 'literal') defaultValue = defaultAttribute.value.value;
+  else if (defaultAttribute?.value.kind === 'flag') defaultValue = true;
+  else if (defaultAttribute?.value.kind === 'expression') {
+    defaultValue = defaultAttribute.value.source;
+    warnNonLiteral('default', defaultAttribute, defaultAttribute.value.source, 'its source text is used as the default');
+  }
+  const deprecated = flag(attributes.named.get('deprecated'), 'deprecated', warnNonLiteral);
+  return {
+    name,
+    in: location,
+    type,
+    required,
+    ...(defaultValue !== undefined ? { default: defaultValue } : {}),
+    ...(deprecated ? { deprecated: true } : {}),
+    ...(descriptionParts.length > 0 ? { description: descriptionParts.join('\n\n') } : {}),
+    ...(properties.length > 0 ? { properties } : {}),
+    source,
   };
-
-  visit(tree, undefined, 0);
-  // A wrapper's prose is emitted after its children were visited: put the blocks back in page order.
-  out.prose.sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
-  return out;
 }
 
 interface Identity {
