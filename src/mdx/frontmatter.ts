@@ -109,31 +109,42 @@ export function readFrontmatter(block: FrontmatterBlock, file: string): Frontmat
 
   for (const [key, range] of reading.ranges) {
     const keySpan = spanOf(range.key);
-    result.positions[key] = { key: keySpan, value: range.value ? spanOf(range.value) : keySpan };
+    // A data property even for a `__proto__` key, which plain assignment would take as the prototype.
+    Object.defineProperty(result.positions, key, { value: { key: keySpan, value: range.value ? spanOf(range.value) : keySpan }, enumerable: true, writable: true, configurable: true });
+  }
+  checkKeys(frontmatter, new KeyContext(result, block, file, at, reading.ranges));
+  return result;
+}
+
+/** Where each key of one frontmatter was written, and how a problem with it is reported. */
+class KeyContext {
+  constructor(
+    readonly result: FrontmatterResult,
+    private readonly block: FrontmatterBlock,
+    private readonly file: string,
+    private readonly at: (span: Span) => SourceLocation,
+    private readonly ranges: ReadonlyMap<string, { key: Range; value?: Range }>,
+  ) {}
+
+  locationOf(key: string): SourceLocation {
+    const position = Object.hasOwn(this.result.positions, key) ? this.result.positions[key] : undefined;
+    return position ? this.at(position.value) : { file: this.file, line: this.block.span.line, column: this.block.span.column };
   }
 
-  const locationOf = (key: string): SourceLocation => {
-    const position = result.positions[key];
-    return position ? at(position.value) : { file, line: block.span.line, column: block.span.column };
-  };
-  const sourceOf = (key: string): string => {
-    const range = reading.ranges.get(key)?.value;
-    return range ? block.yaml.slice(range[0], range[1]).trim() : '';
-  };
-  const report = (code: Parameters<typeof createDiagnostic>[0], key: string, message: string, suggestion?: string): void => {
-    result.diagnostics.push(createDiagnostic(code, message, locationOf(key), { suggestion }));
-  };
-
-  // A key written without a value (`title:`) is YAML null: treated as not set, without a diagnostic.
-  const title = frontmatter['title'];
-  if (typeof title === 'string') {
-    if (title.trim() !== '') result.title = title;
-  } else if (title !== undefined && title !== null) {
-    const written = sourceOf('title');
-    report('mdx/invalid-title', 'title', `title must be a string, not ${describe(title)}`, typeof title === 'object' ? undefined : `quote it: title: "${written}"`);
-    if (typeof title !== 'object' && written !== '') result.titleText = written;
+  sourceOf(key: string): string {
+    const range = this.ranges.get(key)?.value;
+    return range ? this.block.yaml.slice(range[0], range[1]).trim() : '';
   }
 
+  report(code: Parameters<typeof createDiagnostic>[0], key: string, message: string, suggestion?: string): void {
+    this.result.diagnostics.push(createDiagnostic(code, message, this.locationOf(key), { suggestion }));
+  }
+}
+
+/** The keys the seed names are checked; the others pass through. A key written without a value (`title:`) is YAML null: not set. */
+function checkKeys(frontmatter: Record<string, JsonValue>, context: KeyContext): void {
+  const { result } = context;
+  checkTitle(frontmatter['title'], context);
   const sidebarTitle = frontmatter['sidebarTitle'];
   if (typeof sidebarTitle === 'string') result.sidebarTitle = sidebarTitle;
   const description = frontmatter['description'];
@@ -144,59 +155,63 @@ export function readFrontmatter(block: FrontmatterBlock, file: string): Frontmat
   const api = frontmatter['api'];
   if (api !== undefined && api !== null) {
     const parsed = parseApiLine(api);
-    if (parsed.ok) result.api = { method: parsed.method, target: parsed.target, location: locationOf('api') };
-    else report('mdx/invalid-api', 'api', parsed.message, parsed.suggestion);
+    if (parsed.ok) result.api = { method: parsed.method, target: parsed.target, location: context.locationOf('api') };
+    else context.report('mdx/invalid-api', 'api', parsed.message, parsed.suggestion);
   }
-
-  const playground = frontmatter['playground'];
-  if (playground !== undefined && playground !== null) {
-    if (typeof playground === 'string' && (playgroundModes as readonly string[]).includes(playground)) {
-      result.playground = { value: playground as PagePlayground, location: locationOf('playground') };
-    } else {
-      report(
-        'mdx/invalid-playground',
-        'playground',
-        `playground must be interactive, simple or none, not ${describe(playground)}`,
-        typeof playground === 'string' ? didYouMean(playground, playgroundModes) : undefined,
-      );
-    }
-  }
-
-  const authMethod = frontmatter['authMethod'];
-  if (authMethod !== undefined && authMethod !== null) {
-    if (typeof authMethod === 'string' && (authMethods as readonly string[]).includes(authMethod)) {
-      result.authMethod = { value: authMethod as PageAuthMethod, location: locationOf('authMethod') };
-    } else if (typeof authMethod === 'string' && httpMethodSet.has(authMethod.trim().toUpperCase())) {
-      const method = authMethod.trim().toUpperCase();
-      const apiSays = result.api?.method === method ? ` (api: already says ${method})` : '';
-      report(
-        'mdx/invalid-auth-method',
-        'authMethod',
-        `authMethod "${authMethod}" is an HTTP method, not an authentication method${apiSays}`,
-        `did you mean to put it in \`api:\` (e.g. api: "${method} /path")? authMethod takes bearer, basic, key or none`,
-      );
-    } else {
-      const close = typeof authMethod === 'string' ? didYouMean(authMethod, authMethods) : undefined;
-      report(
-        'mdx/invalid-auth-method',
-        'authMethod',
-        `authMethod must be bearer, basic, key or none, not ${describe(authMethod)}`,
-        close ?? 'authMethod takes bearer, basic, key or none',
-      );
-    }
-  }
-
+  checkPlayground(frontmatter['playground'], context);
+  checkAuthMethod(frontmatter['authMethod'], context);
   for (const [key, target] of [
     ['openapi', 'openapiRef'],
     ['openapi-schema', 'openapiSchemaRef'],
   ] as const) {
     const value = frontmatter[key];
     if (value === undefined || value === null) continue;
-    if (typeof value === 'string' && value.trim() !== '') result[target] = { value: value.trim(), location: locationOf(key) };
-    else report('mdx/invalid-openapi-reference', key, `${key} must be a non-empty string, not ${describe(value)}`);
+    if (typeof value === 'string' && value.trim() !== '') result[target] = { value: value.trim(), location: context.locationOf(key) };
+    else context.report('mdx/invalid-openapi-reference', key, `${key} must be a non-empty string, not ${describe(value)}`);
   }
+}
 
-  return result;
+function checkTitle(title: JsonValue | undefined, context: KeyContext): void {
+  if (typeof title === 'string') {
+    if (title.trim() !== '') context.result.title = title;
+  } else if (title !== undefined && title !== null) {
+    const written = context.sourceOf('title');
+    context.report('mdx/invalid-title', 'title', `title must be a string, not ${describe(title)}`, typeof title === 'object' ? undefined : `quote it: title: "${written}"`);
+    if (typeof title !== 'object' && written !== '') context.result.titleText = written;
+  }
+}
+
+function checkPlayground(playground: JsonValue | undefined, context: KeyContext): void {
+  if (playground === undefined || playground === null) return;
+  if (typeof playground === 'string' && (playgroundModes as readonly string[]).includes(playground)) {
+    context.result.playground = { value: playground as PagePlayground, location: context.locationOf('playground') };
+    return;
+  }
+  context.report(
+    'mdx/invalid-playground',
+    'playground',
+    `playground must be interactive, simple or none, not ${describe(playground)}`,
+    typeof playground === 'string' ? didYouMean(playground, playgroundModes) : undefined,
+  );
+}
+
+function checkAuthMethod(authMethod: JsonValue | undefined, context: KeyContext): void {
+  if (authMethod === undefined || authMethod === null) return;
+  if (typeof authMethod === 'string' && (authMethods as readonly string[]).includes(authMethod)) {
+    context.result.authMethod = { value: authMethod as PageAuthMethod, location: context.locationOf('authMethod') };
+  } else if (typeof authMethod === 'string' && httpMethodSet.has(authMethod.trim().toUpperCase())) {
+    const method = authMethod.trim().toUpperCase();
+    const apiSays = context.result.api?.method === method ? ` (api: already says ${method})` : '';
+    context.report(
+      'mdx/invalid-auth-method',
+      'authMethod',
+      `authMethod "${authMethod}" is an HTTP method, not an authentication method${apiSays}`,
+      `did you mean to put it in \`api:\` (e.g. api: "${method} /path")? authMethod takes bearer, basic, key or none`,
+    );
+  } else {
+    const close = typeof authMethod === 'string' ? didYouMean(authMethod, authMethods) : undefined;
+    context.report('mdx/invalid-auth-method', 'authMethod', `authMethod must be bearer, basic, key or none, not ${describe(authMethod)}`, close ?? 'authMethod takes bearer, basic, key or none');
+  }
 }
 
 type ApiLine = { ok: true; method: HttpMethod; target: string } | { ok: false; message: string; suggestion?: string };

@@ -201,3 +201,14 @@ describe('frontmatter rules', () => {
     expect(value.frontmatter).toEqual({ title: 5 });
   });
 });
+
+describe('frontmatter keys named like Object.prototype members', () => {
+  it('are plain keys with their own positions', () => {
+    const { value, diagnostics } = parseMdxPage(sourceFile('proto.mdx', '---\n__proto__: x\nconstructor: y\ntitle: A\n---\n\nText.\n'));
+    expect(diagnostics).toEqual([]);
+    expect(value.title).toBe('A');
+    expect(Object.getPrototypeOf(value.frontmatterPositions)).toBe(Object.prototype);
+    expect(Object.keys(value.frontmatterPositions)).toEqual(['__proto__', 'constructor', 'title']);
+    expect(value.frontmatterPositions['__proto__']?.value).toMatchObject({ line: 2, column: 12 });
+  });
+});
