@@ -12,6 +12,7 @@ import {
   hardBlockers,
   serializeDraft,
   type AppliedMigration,
+  type DocsExtension,
   type MigrationReport,
   type PageReport,
 } from '../migrate/index.js';
@@ -34,6 +35,7 @@ interface DraftOptions {
   format: Format;
   title?: string;
   version?: string;
+  extension: DocsExtension;
 }
 
 /**
@@ -91,6 +93,7 @@ export function migrateCommand(io: CliIo, setExitCode: (code: number) => void): 
     .requiredOption('-o, --out <file>', 'where to write the document')
     .option('--title <title>', 'info.title of the document (default: "<site name> API")')
     .option('--version <version>', 'info.version of the document (default: 1.0.0)')
+    .addOption(new Option('--extension <name>', 'the operation extension that keeps each page\'s URL and prose (the service reads x-mint)').choices(['x-mint', 'x-docs']).default('x-mint'))
     .addOption(formatOption())
     .action(async (root: string, options: DraftOptions) => {
       const rootDir = path.resolve(io.cwd, root);
@@ -100,6 +103,7 @@ export function migrateCommand(io: CliIo, setExitCode: (code: number) => void): 
         root: docsRoot ?? rootDir,
         ...(options.title !== undefined ? { title: options.title } : {}),
         ...(options.version !== undefined ? { version: options.version } : {}),
+        extension: options.extension,
       });
       const diagnostics = [...result.diagnostics];
       const draft = result.value;
@@ -224,8 +228,8 @@ function planLine(c: Colors, page: PageReport, force: boolean, pathPrefix: strin
       const xDocs: Record<string, string> = {};
       if (x.href !== undefined) xDocs.href = x.href;
       if (x.content !== undefined) xDocs.content = x.content;
-      const yaml = stringifyYaml({ 'x-docs': xDocs }, { lineWidth: 0 }).trimEnd();
-      lines.push(c.dim(`      keep it: add to ${x.spec} at ${x.pointer.replace(/\/x-docs$/, '')}:`));
+      const yaml = stringifyYaml({ 'x-mint': xDocs }, { lineWidth: 0 }).trimEnd();
+      lines.push(c.dim(`      keep it: add to ${x.spec} at ${x.pointer.replace(/\/x-mint$/, '')}:`));
       lines.push(yaml.split('\n').map((line) => `        ${line}`).join('\n'));
     }
   }

@@ -271,7 +271,7 @@ class MigrationCheck {
     return { text: short ? operationLabel(op) : `${spec.id} ${operationLabel(op)}`, short };
   }
 
-  /** Whether the page's URL changes (reported, with the x-docs that would keep it); fills the suggestion. */
+  /** Whether the page's URL changes (reported, with the x-mint that would keep it); fills the suggestion. */
   private checkUrl(item: PageItem, { spec, op }: MatchedOperation, reference: { short: boolean }, analysis: Analysis, pageReport: PageReport): boolean {
     const directory = reference.short ? item.specScope!.directory : undefined;
     const newPageId = this.session.planFor(spec, directory).get(op.pointer)?.pageId ?? op.xDocs?.href;
@@ -280,13 +280,13 @@ class MigrationCheck {
     if (urlChanges) {
       this.report(
         createDiagnostic('migrate/url-change', `the page's URL would change from /${item.id} to /${newPageId}`, item.location, {
-          suggestion: `keep it: add x-docs: { href: "/${item.id}" } to ${operationLabel(op)} in ${spec.id}, or add a redirect from /${item.id}`,
+          suggestion: `keep it: add x-mint: { href: "/${item.id}" } to ${operationLabel(op)} in ${spec.id}, or add a redirect from /${item.id}`,
           related: [{ ...spec.locate(op.pointer, 'key'), message: operationLabel(op) }],
         }),
       );
     }
     if (analysis.content !== undefined || urlChanges) {
-      const suggested: NonNullable<PageReport['suggestedXDocs']> = { spec: spec.id, pointer: `${op.pointer}/x-docs` };
+      const suggested: NonNullable<PageReport['suggestedXDocs']> = { spec: spec.id, pointer: `${op.pointer}/x-mint` };
       if (analysis.content !== undefined) suggested.content = analysis.content;
       if (urlChanges) suggested.href = `/${item.id}`;
       pageReport.suggestedXDocs = suggested;
@@ -539,7 +539,7 @@ function analyze(
       analysis.authDrift = { page: pageAuth, spec: specAuth };
       report(
         createDiagnostic('migrate/auth-drift', `the page authenticates with ${pageAuth}, ${label} with ${specAuth}`, page.authMethod?.location ?? page.api.location, {
-          suggestion: 'make the operation\'s security (or x-docs.metadata.authMethod) match the page',
+          suggestion: 'make the operation\'s security (or x-mint.metadata.authMethod) match the page',
           related: [{ ...opLocation, message: label }],
         }),
       );
@@ -553,7 +553,7 @@ function analyze(
     const lines = lost.reduce((n, b) => n + b.text.split('\n').length, 0);
     report(
       createDiagnostic('migrate/prose-lost', `${lost.length} block${lost.length === 1 ? '' : 's'} of prose (${lines} line${lines === 1 ? '' : 's'}) outside field components would be lost`, lost[0]!.location, {
-        suggestion: `keep ${lost.length === 1 ? 'it' : 'them'} in x-docs.content of ${operationLabel(op)} in ${spec.id} (the JSON report's suggestedXDocs holds the text)`,
+        suggestion: `keep ${lost.length === 1 ? 'it' : 'them'} in x-mint.content of ${operationLabel(op)} in ${spec.id} (the JSON report's suggestedXDocs holds the text)`,
         related: lost.slice(1, 6).map((b) => ({ ...b.location, message: 'also lost' })),
       }),
     );

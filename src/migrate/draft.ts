@@ -5,7 +5,7 @@ import type { Field } from '../fields/index.js';
 import { enclosingLabels, openContext, readApiPages, type ApiPage } from './context.js';
 import { contentFor, lostProse } from './prose.js';
 import { normalizeType } from '../fields/index.js';
-import type { DraftOpenapiOptions, DraftResult } from './types.js';
+import type { DraftOpenapiOptions, DraftResult, DocsExtension } from './types.js';
 
 
 const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);
@@ -15,8 +15,8 @@ const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);
  * spec. Servers come from `api.mdx.server` (or the pages' full URLs: the most used origin at the top,
  * others on their operations), parameters and the JSON request body from `ParamField`s, a 200 JSON
  * response from `ResponseField`s with their nesting, security from each page's resolved auth, summary and
- * description from the frontmatter. Each operation keeps the page's URL (`x-docs.href`) and its prose
- * (`x-docs.content`), so that `migrate check` against the draft reports no drift for these pages.
+ * description from the frontmatter. Each operation keeps the page's URL (`x-mint.href`) and its prose
+ * (`x-mint.content`), so that `migrate check` against the draft reports no drift for these pages.
  * What OpenAPI cannot say (an optional path parameter, a type name such as `Vector`) is a
  * `migrate/draft-lossy` warning. The result is checked with swagger-parser; nothing is written here.
  */

@@ -4,6 +4,7 @@ export { matchPage } from './match.js';
 export type { PageMatch, PageRequest } from './match.js';
 export { hardBlockers } from './types.js';
 export type {
+  DocsExtension,
   AppliedMigration,
   ApplyMigrationOptions,
   Blocker,

@@ -90,7 +90,7 @@ export interface PageReport {
   authDrift?: { page: string; spec: string };
   /** Prose outside field components that the generated page would not show. */
   proseLost: Array<{ text: string; location: SourceLocation }>;
-  /** The `x-docs` to add to the operation so nothing is lost (content, and href to keep the URL). */
+  /** The `x-mint` to add to the operation so nothing is lost (content, and href to keep the URL). */
   suggestedXDocs?: { spec: string; pointer: string; content?: string; href?: string };
   /** Page id the endpoint reference would produce, and whether that is another URL than today's. */
   newPageId?: string;
@@ -176,7 +176,14 @@ export interface DraftOpenapiOptions {
   title?: string;
   /** `info.version`. Default `1.0.0`. */
   version?: string;
+  /**
+   * The extension each operation's page data goes into: `x-mint` (default, the name the service reads
+   * and every real repository uses) or `x-docs` (docs-build reads both).
+   */
+  extension?: DocsExtension;
 }
+
+export type DocsExtension = 'x-mint' | 'x-docs';
 
 export interface DraftResult {
   /** The OpenAPI 3.1 document (plain JSON data). */

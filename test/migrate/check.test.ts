@@ -84,7 +84,7 @@ describe('checkMigration on fixtures/migrate-drift', async () => {
     const page = report.pages.find((p) => p.page === 'api/delete-widget')!;
     expect(page.suggestedXDocs).toEqual({
       spec: 'openapi.yaml',
-      pointer: '/paths/~1widgets~1{widgetId}/delete/x-docs',
+      pointer: '/paths/~1widgets~1{widgetId}/delete/x-mint',
       content: 'Deleting a widget cannot be undone. Archived widgets can be deleted too.\n',
       href: '/api/delete-widget',
     });

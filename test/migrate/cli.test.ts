@@ -25,7 +25,7 @@ describe('docs-build migrate check', () => {
     expect(run.stdout).toContain(`  ✗ api/archive-widget: POST /widgets/{id}/archive: no operation at api/archive-widget.mdx:3:6\n`);
     // Infos are summed up by the plan, not printed one by one.
     expect(run.stdout).not.toContain('migrate/edit');
-    expect(run.stdout).toContain('        x-docs:\n          href: /api/delete-widget\n          content: |\n            Deleting a widget cannot be undone.');
+    expect(run.stdout).toContain('        x-mint:\n          href: /api/delete-widget\n          content: |\n            Deleting a widget cannot be undone.');
     expect(run.stdout).toContain(
       '4 matched (1 ready to write), 1 without operation, 0 ambiguous, 0 without spec; field drift: 1 missing-in-spec, 2 missing-in-page, 1 location, 1 type, 1 required, 1 default, 1 nesting, 1 with prose to keep, 1 URL change; 4 MDX files unused after the migration\n',
     );

@@ -56,7 +56,15 @@ describe('draftOpenapi', () => {
     expect(loaded.value!.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual(['GET /users/me me', 'GET /users list', 'GET /users/{user} get']);
   });
 
-  it('builds servers, parameters, bodies, nested responses, security and x-docs from the pages', async () => {
+  it('writes x-docs instead when asked; migrate check reads either name', async () => {
+    const dir = copyFixture('migrate-drift');
+    const { value } = await draftOpenapi({ root: dir, extension: 'x-docs' });
+    const list = ((value!.document as Json).paths as Json)['/widgets'] as Json;
+    expect(Object.keys(list.get as Json)).toContain('x-docs');
+    expect(Object.keys(list.get as Json)).not.toContain('x-mint');
+  });
+
+  it('builds servers, parameters, bodies, nested responses, security and x-mint (the name the service reads) from the pages', async () => {
     const dir = copyFixture('migrate-drift');
     const { value } = await draftOpenapi({ root: dir, title: 'Widgets', version: '2.0.0' });
     const doc = value!.document as Json;
@@ -72,7 +80,7 @@ describe('draftOpenapi', () => {
       description: 'Lists the widgets of the account, newest first.',
       tags: ['Widgets'],
       security: [{ bearerAuth: [] }],
-      'x-docs': { href: '/api/list-widgets' },
+      'x-mint': { href: '/api/list-widgets' },
     });
     expect(list.parameters).toEqual([
       { name: 'limit', in: 'query', required: false, description: 'How many widgets to return.', schema: { type: 'integer', default: 20 } },
@@ -96,7 +104,7 @@ describe('draftOpenapi', () => {
     expect((create.parameters as Json[]).map((p) => p.name)).toEqual(['idempotency_key']);
     expect((((create.requestBody as Json).content as Json)['application/json'] as Json).schema).toMatchObject({ required: ['name'], properties: { quantity: { type: 'integer', default: 1 } } });
     const remove = (paths['/widgets/{id}'] as Json).delete as Json;
-    expect(remove['x-docs']).toEqual({ href: '/api/delete-widget', content: 'Deleting a widget cannot be undone. Archived widgets can be deleted too.\n' });
+    expect(remove['x-mint']).toEqual({ href: '/api/delete-widget', content: 'Deleting a widget cannot be undone. Archived widgets can be deleted too.\n' });
   });
 
   it('keeps full URLs of another origin on their operations, names unique operationIds, maps every auth method', async () => {
