@@ -1,4 +1,4 @@
-import { createScanner, parseTree, type Node as JsonNode, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import { createScanner, parseTree, type JSONScanner, type Node as JsonNode, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { isMap, isSeq, isScalar, parseDocument, type Node as YamlNode, isPair } from 'yaml';
 import { LineIndex } from './positions.js';
 import { splitPointer } from './pointer.js';
@@ -111,38 +111,81 @@ interface LazyNode {
  * 50 MB or 10,000-level document costs one scan, not a tree of millions of nodes.
  */
 export function jsonLocator(text: string, file: string): PointerLocator {
-  const scanner = createScanner(text, false);
+  let tree: LazyJsonTree | undefined;
   let index: LineIndex | undefined;
-  let top: LazyNode | null | undefined;
-  // Start offsets of every object and array, in text order, and the offset just past each one's end
-  // (-1 when it is never closed).
-  const starts: number[] = [];
-  const ends: number[] = [];
-
-  /** The next token that is not whitespace or a comment. */
-  const next = (): number => {
-    for (;;) {
-      const kind = scanner.scan() as number;
-      if (kind !== token.trivia && kind !== token.lineBreak && kind !== token.lineComment && kind !== token.blockComment) return kind;
-    }
+  return {
+    locate(pointer, target = 'value') {
+      if (tree === undefined) {
+        tree = new LazyJsonTree(text);
+        index = new LineIndex(text);
+      }
+      if (!tree.top || !index) return { file, line: 1, column: 1, pointer };
+      let node = tree.top;
+      let reached = true;
+      for (const segment of splitPointer(pointer)) {
+        const child = tree.childOf(node, segment);
+        if (!child) {
+          reached = false;
+          break;
+        }
+        node = child;
+      }
+      return nodeLocation(node, target === 'key' && reached, index, file, pointer);
+    },
   };
-  const indexContainers = (): void => {
+}
+
+/**
+ * Where a located node is shown: its key token when asked for (and the pointer was reached), else the
+ * whole scalar, or just the bracket that opens an object or array.
+ */
+function nodeLocation(node: LazyNode, wantsKey: boolean, index: LineIndex, file: string, pointer: string): SourceLocation {
+  const onKey = wantsKey && node.keyOffset !== undefined;
+  const startOffset = onKey ? node.keyOffset! : node.offset;
+  const endOffset = onKey ? node.keyEnd! : node.kind === 'scalar' ? node.end : node.offset + 1;
+  const start = index.locate(startOffset);
+  const end = index.locate(endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, pointer };
+}
+
+/** The next token that is not whitespace or a comment. */
+function nextToken(scanner: JSONScanner): number {
+  for (;;) {
+    const kind = scanner.scan() as number;
+    if (kind !== token.trivia && kind !== token.lineBreak && kind !== token.lineComment && kind !== token.blockComment) return kind;
+  }
+}
+
+/**
+ * Where every object and array of a text ends, found by one scan with an explicit stack (no recursion,
+ * so any depth). Two flat number arrays rather than nodes: a 50 MB text has millions of containers.
+ */
+class ContainerEnds {
+  /** Start offsets of every object and array, in text order. */
+  private readonly starts: number[] = [];
+  /** The offset just past each one's end (-1 when it is never closed). */
+  private readonly ends: number[] = [];
+
+  constructor(scanner: JSONScanner) {
     const open: number[] = [];
     scanner.setPosition(0);
     for (;;) {
-      const kind = next();
+      const kind = nextToken(scanner);
       if (kind === token.eof) break;
       if (kind === token.openBrace || kind === token.openBracket) {
-        open.push(starts.length);
-        starts.push(scanner.getTokenOffset());
-        ends.push(-1);
+        open.push(this.starts.length);
+        this.starts.push(scanner.getTokenOffset());
+        this.ends.push(-1);
       } else if (kind === token.closeBrace || kind === token.closeBracket) {
         const at = open.pop();
-        if (at !== undefined) ends[at] = scanner.getTokenOffset() + 1;
+        if (at !== undefined) this.ends[at] = scanner.getTokenOffset() + 1;
       }
     }
-  };
-  const endOf = (offset: number): number => {
+  }
+
+  /** The end of the container starting at `offset` (binary search: starts are in text order). */
+  endOf(offset: number): number {
+    const { starts, ends } = this;
     let low = 0;
     let high = starts.length - 1;
     while (low <= high) {
@@ -153,12 +196,45 @@ export function jsonLocator(text: string, file: string): PointerLocator {
       else high = mid - 1;
     }
     return -1;
-  };
+  }
+}
+
+/**
+ * The values of a JSON text, read on demand: an object or array is read only when a pointer goes
+ * through it, and then only its direct children, jumping over theirs with the container ends.
+ */
+class LazyJsonTree {
+  /** The top value, or null when the text does not start with a readable value. */
+  readonly top: LazyNode | null;
+  private readonly scanner: JSONScanner;
+  private readonly containers: ContainerEnds;
+
+  constructor(text: string) {
+    this.scanner = createScanner(text, false);
+    this.containers = new ContainerEnds(this.scanner);
+    this.scanner.setPosition(0);
+    this.top = this.readValue(nextToken(this.scanner)) ?? null;
+  }
+
+  /** The child of an object or array named by a pointer segment, reading the parent's children once. */
+  childOf(node: LazyNode, segment: string): LazyNode | undefined {
+    if (node.kind === 'object') {
+      if (!node.members) node.members = this.readMembers(node);
+      return node.members.get(segment);
+    }
+    if (node.kind === 'array' && /^\d+$/.test(segment)) {
+      if (!node.items) node.items = this.readItems(node);
+      return node.items[Number(segment)];
+    }
+    return undefined;
+  }
+
   /** The value starting at the current token (of kind `kind`); the scanner continues after it. */
-  const readValue = (kind: number): LazyNode | undefined => {
+  private readValue(kind: number): LazyNode | undefined {
+    const scanner = this.scanner;
     const offset = scanner.getTokenOffset();
     if (kind === token.openBrace || kind === token.openBracket) {
-      const end = endOf(offset);
+      const end = this.containers.endOf(offset);
       if (end < 0) return undefined;
       scanner.setPosition(end);
       return { kind: kind === token.openBrace ? 'object' : 'array', offset, end };
@@ -167,79 +243,42 @@ export function jsonLocator(text: string, file: string): PointerLocator {
       return { kind: 'scalar', offset, end: offset + scanner.getTokenLength() };
     }
     return undefined;
-  };
-  /** Reads the direct children of an object or array (once). */
-  const expand = (node: LazyNode): void => {
-    scanner.setPosition(node.offset + 1);
-    if (node.kind === 'object') {
-      const members = new Map<string, LazyNode>();
-      node.members = members;
-      for (;;) {
-        const kind = next();
-        if (kind === token.comma) continue;
-        if (kind !== token.string) return;
-        const keyOffset = scanner.getTokenOffset();
-        const keyEnd = keyOffset + scanner.getTokenLength();
-        const key = scanner.getTokenValue();
-        if (next() !== token.colon) return;
-        const child = readValue(next());
-        if (!child) return;
-        child.keyOffset = keyOffset;
-        child.keyEnd = keyEnd;
-        // Last duplicate wins, as with JSON.parse.
-        members.set(key, child);
-      }
-    } else {
-      const items: LazyNode[] = [];
-      node.items = items;
-      for (;;) {
-        const kind = next();
-        if (kind === token.comma) continue;
-        const child = readValue(kind);
-        if (!child) return;
-        items.push(child);
-      }
-    }
-  };
-  const childOf = (node: LazyNode, segment: string): LazyNode | undefined => {
-    if (node.kind === 'object') {
-      if (!node.members) expand(node);
-      return node.members!.get(segment);
-    }
-    if (node.kind === 'array' && /^\d+$/.test(segment)) {
-      if (!node.items) expand(node);
-      return node.items![Number(segment)];
-    }
-    return undefined;
-  };
+  }
 
-  return {
-    locate(pointer, target = 'value') {
-      if (top === undefined) {
-        indexContainers();
-        scanner.setPosition(0);
-        top = readValue(next()) ?? null;
-        index = new LineIndex(text);
-      }
-      if (!top || !index) return { file, line: 1, column: 1, pointer };
-      let node = top;
-      let reached = true;
-      for (const segment of splitPointer(pointer)) {
-        const child = childOf(node, segment);
-        if (!child) {
-          reached = false;
-          break;
-        }
-        node = child;
-      }
-      const onKey = target === 'key' && reached && node.keyOffset !== undefined;
-      const startOffset = onKey ? node.keyOffset! : node.offset;
-      const endOffset = onKey ? node.keyEnd! : node.kind === 'scalar' ? node.end : node.offset + 1;
-      const start = index.locate(startOffset);
-      const end = index.locate(endOffset);
-      return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, pointer };
-    },
-  };
+  /** An object's members, up to the first thing that is not one (the text may be broken past it). */
+  private readMembers(node: LazyNode): Map<string, LazyNode> {
+    const scanner = this.scanner;
+    const members = new Map<string, LazyNode>();
+    scanner.setPosition(node.offset + 1);
+    for (;;) {
+      const kind = nextToken(scanner);
+      if (kind === token.comma) continue;
+      if (kind !== token.string) return members;
+      const keyOffset = scanner.getTokenOffset();
+      const keyEnd = keyOffset + scanner.getTokenLength();
+      const key = scanner.getTokenValue();
+      if (nextToken(scanner) !== token.colon) return members;
+      const child = this.readValue(nextToken(scanner));
+      if (!child) return members;
+      child.keyOffset = keyOffset;
+      child.keyEnd = keyEnd;
+      // Last duplicate wins, as with JSON.parse.
+      members.set(key, child);
+    }
+  }
+
+  /** An array's items, up to the first thing that is not a value. */
+  private readItems(node: LazyNode): LazyNode[] {
+    const items: LazyNode[] = [];
+    this.scanner.setPosition(node.offset + 1);
+    for (;;) {
+      const kind = nextToken(this.scanner);
+      if (kind === token.comma) continue;
+      const child = this.readValue(kind);
+      if (!child) return items;
+      items.push(child);
+    }
+  }
 }
 
 // jsonc-parser's SyntaxKind, ScanError and ParseErrorCode are `const enum`s, which a per-file
@@ -265,6 +304,8 @@ interface ScanNode {
   children?: ScanNode[];
 }
 
+type TreeResult = { root?: JsonNode; error?: ParseError };
+
 /**
  * jsonc-parser's `parseTree` without recursion, for documents nested too deep for the call stack. Builds
  * the same node shapes (object -> property -> [key, value], array -> values) and stops at the first
@@ -273,35 +314,184 @@ interface ScanNode {
 export function parseTreeIteratively(
   text: string,
   options: { allowTrailingComma: boolean; allowComments: boolean },
-): { root?: JsonNode; error?: ParseError } {
-  const scanner = createScanner(text, false);
-  // `value` follows a colon, a comma in an array, or nothing; `key` follows a comma in an object.
-  type Expect = 'value' | 'valueOrClose' | 'key' | 'keyOrClose' | 'colon' | 'commaOrClose' | 'end';
-  // An object, so that narrowing does not forget the updates made inside the helpers.
-  const state: { expect: Expect } = { expect: 'value' };
-  let root: ScanNode | undefined;
-  // Open objects and arrays, and the properties whose value is being read.
-  const stack: ScanNode[] = [];
-  const fail = (error: number, offset = scanner.getTokenOffset(), length = scanner.getTokenLength()): { error: ParseError } => ({
-    error: { error, offset, length },
-  });
-  const attach = (node: ScanNode): void => {
-    const parent = stack[stack.length - 1];
+): TreeResult {
+  return new IterativeTreeParser(text, options).parse();
+}
+
+/** What the next significant token may be: `value` follows a colon, a comma in an array, or nothing; `key` follows a comma in an object. */
+type Expect = 'value' | 'valueOrClose' | 'key' | 'keyOrClose' | 'colon' | 'commaOrClose' | 'end';
+
+/**
+ * The state machine behind `parseTreeIteratively`: one token at a time, open objects, arrays and
+ * properties on an explicit stack instead of the call stack. Each token handler returns the result when
+ * parsing ends there (the tree, or the first error) and undefined to go on, so the token loop allocates
+ * nothing beyond the nodes it builds.
+ */
+class IterativeTreeParser {
+  private readonly scanner: JSONScanner;
+  private expect: Expect = 'value';
+  private root: ScanNode | undefined;
+  /** Open objects and arrays, and the properties whose value is being read. */
+  private readonly stack: ScanNode[] = [];
+
+  constructor(
+    text: string,
+    private readonly options: { allowTrailingComma: boolean; allowComments: boolean },
+  ) {
+    this.scanner = createScanner(text, false);
+  }
+
+  parse(): TreeResult {
+    const scanner = this.scanner;
+    for (;;) {
+      const kind = scanner.scan() as number;
+      // Whitespace is most of the tokens of an indented file: skipped before any dispatch.
+      if ((kind === token.trivia || kind === token.lineBreak) && scanner.getTokenError() === 0) continue;
+      const done = this.token(kind);
+      if (done) return done;
+    }
+  }
+
+  /** Handles one token; the checks run in jsonc-parser's order, so the same first error wins. */
+  private token(kind: number): TreeResult | undefined {
+    const scanError = this.scanner.getTokenError() as number;
+    // A comment where none is allowed is that error, even when it is also unterminated.
+    if (kind === token.lineComment || kind === token.blockComment) {
+      if (!this.options.allowComments) return this.fail(parseError.invalidCommentToken);
+      if (scanError !== 0) return this.fail(scanErrorToParseError[scanError] ?? parseError.invalidSymbol);
+      return undefined;
+    }
+    if (scanError !== 0) return this.fail(scanErrorToParseError[scanError] ?? parseError.invalidSymbol);
+    if (kind === token.lineBreak || kind === token.trivia) return undefined;
+    // As in jsonc-parser, an unknown character is reported as such whatever was expected.
+    if (kind === token.unknown) return this.fail(parseError.invalidSymbol);
+    if (kind === token.eof) return this.endOfText();
+    if (kind === token.closeBrace || kind === token.closeBracket) return this.close(kind);
+    if (this.expect === 'value' || this.expect === 'valueOrClose') return this.value(kind);
+    return this.punctuationOrKey(kind);
+  }
+
+  /** The end of the text: the tree when the top value is complete, else what was missing. */
+  private endOfText(): TreeResult {
+    const offset = this.scanner.getTokenOffset();
+    if (this.expect === 'end') return this.root ? { root: this.root as unknown as JsonNode } : {};
+    if (this.expect === 'value' || this.expect === 'colon' || this.expect === 'key') return this.fail(this.unexpected(), offset, 0);
+    const open = [...this.stack].reverse().find((node) => node.type !== 'property');
+    return this.fail(open?.type === 'array' ? parseError.closeBracketExpected : parseError.closeBraceExpected, offset, 0);
+  }
+
+  /** `}` or `]`: closes the innermost container if it is of that kind and may close here. */
+  private close(kind: number): TreeResult | undefined {
+    const top = this.stack[this.stack.length - 1];
+    const closes = kind === token.closeBrace ? 'object' : 'array';
+    const expect = this.expect;
+    const trailing = this.options.allowTrailingComma;
+    const allowed =
+      top?.type === closes &&
+      (expect === 'commaOrClose' ||
+        (closes === 'object' && (expect === 'keyOrClose' || (expect === 'key' && trailing))) ||
+        (closes === 'array' && (expect === 'valueOrClose' || (expect === 'value' && trailing))));
+    if (!allowed) return this.fail(this.unexpected());
+    const end = this.scanner.getTokenOffset() + this.scanner.getTokenLength();
+    top.length = end - top.offset;
+    this.stack.pop();
+    this.finishValue(end);
+    return undefined;
+  }
+
+  /** A token where a colon, a key, a comma or nothing more is expected. */
+  private punctuationOrKey(kind: number): TreeResult | undefined {
+    const scanner = this.scanner;
+    const top = this.stack[this.stack.length - 1];
+    switch (this.expect) {
+      case 'colon':
+        if (kind !== token.colon) return this.fail(parseError.colonExpected);
+        top!.colonOffset = scanner.getTokenOffset();
+        this.expect = 'value';
+        return undefined;
+      case 'key':
+      case 'keyOrClose': {
+        if (kind !== token.string) return this.fail(parseError.propertyNameExpected);
+        const offset = scanner.getTokenOffset();
+        const property: ScanNode = { type: 'property', offset, length: 0, children: [] };
+        this.attach(property);
+        property.children!.push({ type: 'string', offset, length: scanner.getTokenLength(), value: scanner.getTokenValue(), parent: property });
+        this.stack.push(property);
+        this.expect = 'colon';
+        return undefined;
+      }
+      case 'commaOrClose':
+        if (kind !== token.comma) return this.fail(parseError.commaExpected);
+        this.expect = top!.type === 'object' ? 'key' : 'value';
+        return undefined;
+      default:
+        return this.fail(parseError.endOfFileExpected);
+    }
+  }
+
+  /** A token where a value is expected: opens a container or completes a scalar. */
+  private value(kind: number): TreeResult | undefined {
+    if (kind === token.openBrace || kind === token.openBracket) {
+      this.open(kind);
+      return undefined;
+    }
+    const node = this.scalar(kind);
+    if (!node) return this.fail(this.unexpected());
+    this.attach(node);
+    this.finishValue(node.offset + node.length);
+    return undefined;
+  }
+
+  /** `{` or `[`: a container that the values up to its closing bracket go into. */
+  private open(kind: number): void {
+    const node: ScanNode = { type: kind === token.openBrace ? 'object' : 'array', offset: this.scanner.getTokenOffset(), length: 0, children: [] };
+    this.attach(node);
+    this.stack.push(node);
+    this.expect = kind === token.openBrace ? 'keyOrClose' : 'valueOrClose';
+  }
+
+  /** The string, number, boolean or null at the current token; undefined when it is none of those. */
+  private scalar(kind: number): ScanNode | undefined {
+    const scanner = this.scanner;
+    const offset = scanner.getTokenOffset();
+    const length = scanner.getTokenLength();
+    switch (kind) {
+      case token.string:
+        return { type: 'string', offset, length, value: scanner.getTokenValue() };
+      case token.number:
+        return { type: 'number', offset, length, value: Number(scanner.getTokenValue()) };
+      case token.true:
+      case token.false:
+        return { type: 'boolean', offset, length, value: kind === token.true };
+      case token.null:
+        return { type: 'null', offset, length, value: null };
+      default:
+        return undefined;
+    }
+  }
+
+  /** Adds a node to the open container or property, or makes it the root. */
+  private attach(node: ScanNode): void {
+    const parent = this.stack[this.stack.length - 1];
     if (parent) {
       node.parent = parent;
       parent.children!.push(node);
-    } else root = node;
-  };
-  const finishValue = (end: number): void => {
-    const top = stack[stack.length - 1];
+    } else this.root = node;
+  }
+
+  /** After a complete value: closes the property it was the value of, and expects what may follow. */
+  private finishValue(end: number): void {
+    const top = this.stack[this.stack.length - 1];
     if (top?.type === 'property') {
       top.length = end - top.offset;
-      stack.pop();
+      this.stack.pop();
     }
-    state.expect = stack.length === 0 ? 'end' : 'commaOrClose';
-  };
-  const unexpected = (): number => {
-    switch (state.expect) {
+    this.expect = this.stack.length === 0 ? 'end' : 'commaOrClose';
+  }
+
+  /** The error for a token that is not what was expected. */
+  private unexpected(): number {
+    switch (this.expect) {
       case 'end':
         return parseError.endOfFileExpected;
       case 'colon':
@@ -314,93 +504,10 @@ export function parseTreeIteratively(
       default:
         return parseError.valueExpected;
     }
-  };
-  for (;;) {
-    const kind = scanner.scan() as number;
-    const offset = scanner.getTokenOffset();
-    const end = offset + scanner.getTokenLength();
-    const scanError = scanner.getTokenError() as number;
-    // A comment where none is allowed is that error, even when it is also unterminated.
-    if (kind === token.lineComment || kind === token.blockComment) {
-      if (!options.allowComments) return fail(parseError.invalidCommentToken);
-      if (scanError !== 0) return fail(scanErrorToParseError[scanError] ?? parseError.invalidSymbol);
-      continue;
-    }
-    if (scanError !== 0) return fail(scanErrorToParseError[scanError] ?? parseError.invalidSymbol);
-    if (kind === token.lineBreak || kind === token.trivia) continue;
-    // As in jsonc-parser, an unknown character is reported as such whatever was expected.
-    if (kind === token.unknown) return fail(parseError.invalidSymbol);
-    const top = stack[stack.length - 1];
-    if (kind === token.eof) {
-      if (state.expect === 'end') return root ? { root: root as unknown as JsonNode } : {};
-      if (state.expect === 'value' || state.expect === 'colon' || state.expect === 'key') return fail(unexpected(), offset, 0);
-      const open = [...stack].reverse().find((node) => node.type !== 'property');
-      return fail(open?.type === 'array' ? parseError.closeBracketExpected : parseError.closeBraceExpected, offset, 0);
-    }
-    if (kind === token.closeBrace || kind === token.closeBracket) {
-      const closes = kind === token.closeBrace ? 'object' : 'array';
-      const allowed =
-        top?.type === closes &&
-        (state.expect === 'commaOrClose' ||
-          (closes === 'object' && (state.expect === 'keyOrClose' || (state.expect === 'key' && options.allowTrailingComma))) ||
-          (closes === 'array' && (state.expect === 'valueOrClose' || (state.expect === 'value' && options.allowTrailingComma))));
-      if (!allowed) return fail(unexpected());
-      top.length = end - top.offset;
-      stack.pop();
-      finishValue(end);
-      continue;
-    }
-    switch (state.expect) {
-      case 'end':
-        return fail(parseError.endOfFileExpected);
-      case 'colon':
-        if (kind !== token.colon) return fail(parseError.colonExpected);
-        top!.colonOffset = offset;
-        state.expect = 'value';
-        continue;
-      case 'key':
-      case 'keyOrClose': {
-        if (kind !== token.string) return fail(parseError.propertyNameExpected);
-        const property: ScanNode = { type: 'property', offset, length: 0, children: [] };
-        attach(property);
-        property.children!.push({ type: 'string', offset, length: end - offset, value: scanner.getTokenValue(), parent: property });
-        stack.push(property);
-        state.expect = 'colon';
-        continue;
-      }
-      case 'commaOrClose':
-        if (kind !== token.comma) return fail(parseError.commaExpected);
-        state.expect = top!.type === 'object' ? 'key' : 'value';
-        continue;
-      default:
-        break;
-    }
-    switch (kind) {
-      case token.openBrace:
-      case token.openBracket: {
-        const node: ScanNode = { type: kind === token.openBrace ? 'object' : 'array', offset, length: 0, children: [] };
-        attach(node);
-        stack.push(node);
-        state.expect = kind === token.openBrace ? 'keyOrClose' : 'valueOrClose';
-        continue;
-      }
-      case token.string:
-        attach({ type: 'string', offset, length: end - offset, value: scanner.getTokenValue() });
-        break;
-      case token.number:
-        attach({ type: 'number', offset, length: end - offset, value: Number(scanner.getTokenValue()) });
-        break;
-      case token.true:
-      case token.false:
-        attach({ type: 'boolean', offset, length: end - offset, value: kind === token.true });
-        break;
-      case token.null:
-        attach({ type: 'null', offset, length: end - offset, value: null });
-        break;
-      default:
-        return fail(unexpected());
-    }
-    finishValue(end);
+  }
+
+  private fail(error: number, offset = this.scanner.getTokenOffset(), length = this.scanner.getTokenLength()): { error: ParseError } {
+    return { error: { error, offset, length } };
   }
 }
 
