@@ -42,6 +42,9 @@ interface PoolEntry {
 
 const nestable: ReadonlySet<string> = new Set(['body', 'response']);
 
+/** How deep properties are compared and pooled: a spec's recursive schema is expanded through the table. */
+const maxDepth = 12;
+
 /**
  * Compares the fields of a hand-written page with the fields of an operation (one list: request
  * parameters with the body's properties, or response fields). Fields pair by name and location; a
@@ -52,75 +55,98 @@ const nestable: ReadonlySet<string> = new Set(['body', 'response']);
  * once, not again for each of its properties. Pure: the order of the result follows the page, then the spec.
  */
 export function compareFields(pageFields: readonly Field[], specFields: readonly Field[], options: CompareOptions = {}): FieldDrift[] {
-  const drift: FieldDrift[] = [];
-  const pagePool: PoolEntry[] = [];
-  const specPool: PoolEntry[] = [];
+  const comparison = new FieldComparison(options);
+  comparison.compareLevel(withoutIgnoredHeaders(pageFields, specFields, options), specFields, [], [], true, 0, true);
+  comparison.pairNestedDifferently();
+  return comparison.finish();
+}
+
+/** The page's fields without the ignored headers the spec does not name (they come from its security). */
+function withoutIgnoredHeaders(pageFields: readonly Field[], specFields: readonly Field[], options: CompareOptions): Field[] {
   const ignored = new Set((options.ignorePageHeaders ?? []).map((h) => h.toLowerCase()));
   const hasSpecHeader = (name: string): boolean => specFields.some((f) => f.in === 'header' && f.name.toLowerCase() === name.toLowerCase());
-  const page = pageFields.filter((f) => !(f.in === 'header' && ignored.has(f.name.toLowerCase()) && !hasSpecHeader(f.name)));
+  return pageFields.filter((f) => !(f.in === 'header' && ignored.has(f.name.toLowerCase()) && !hasSpecHeader(f.name)));
+}
 
-  const specChildren = (field: Field): readonly Field[] => {
-    if (field.properties) return field.properties;
-    if (field.schemaRef !== undefined) return options.resolveSchemaRef?.(field.schemaRef) ?? [];
-    return [];
-  };
+/**
+ * One comparison's state: the drift found so far, in report order, and the fields left unpaired on each
+ * side (pooled with their properties), which get a second chance at another depth before they are
+ * reported missing.
+ */
+class FieldComparison {
+  private readonly drift: FieldDrift[] = [];
+  private readonly pagePool: PoolEntry[] = [];
+  private readonly specPool: PoolEntry[] = [];
 
-  const addToPool = (pool: PoolEntry[], field: Field, path: string[], parent: number | undefined, children: (f: Field) => readonly Field[], depth: number): void => {
-    const entry: PoolEntry = { field, path, paired: false };
-    if (parent !== undefined) entry.parent = parent;
-    const index = pool.push(entry) - 1;
-    // Bounded: a spec's recursive schema is expanded through the table, so stop at a sane depth.
-    if (depth > 12) return;
-    for (const child of children(field)) addToPool(pool, child, [...path, child.name], index, children, depth + 1);
-  };
+  constructor(private readonly options: CompareOptions) {}
 
-  const compareLevel = (pageList: readonly Field[], specList: readonly Field[], pagePath: string[], specPath: string[], topLevel: boolean, depth: number, collect: boolean): void => {
-    const specUsed = new Set<number>();
-    const pairs: Array<[Field, Field, boolean]> = [];
-    const pageLeft: Field[] = [];
-    for (const p of pageList) {
-      const at = specList.findIndex((s, i) => !specUsed.has(i) && s.in === p.in && sameName(p, s));
-      if (at === -1) pageLeft.push(p);
-      else {
-        specUsed.add(at);
-        pairs.push([p, specList[at]!, false]);
-      }
-    }
-    const stillLeft: Field[] = [];
-    for (const p of pageLeft) {
-      // The same parameter in another location: only request parameters have locations to confuse.
-      const at = topLevel && p.in !== 'response' ? specList.findIndex((s, i) => !specUsed.has(i) && s.in !== 'response' && sameName(p, s)) : -1;
-      if (at === -1) stillLeft.push(p);
-      else {
-        specUsed.add(at);
-        pairs.push([p, specList[at]!, true]);
-      }
-    }
+  /**
+   * Pairs and compares one level of fields, then their properties. Unpaired fields are pooled when
+   * `collect` is set (the first pass), else reported missing at once (inside a pair found by nesting).
+   */
+  compareLevel(pageList: readonly Field[], specList: readonly Field[], pagePath: string[], specPath: string[], topLevel: boolean, depth: number, collect: boolean): void {
+    const { pairs, pageLeft, specUsed } = pairLevel(pageList, specList, topLevel);
     for (const [p, s, moved] of pairs) {
       const pp = [...pagePath, p.name];
       const sp = [...specPath, s.name];
-      if (moved) drift.push({ kind: 'location', pagePath: pp.join('.'), specPath: sp.join('.'), page: p, spec: s, detail: `in ${p.in} on the page, in ${s.in} in the spec` });
-      compareAttributes(p, s, pp, sp);
-      if (depth < 12) compareLevel(p.properties ?? [], specChildren(s), pp, sp, false, depth + 1, collect);
+      if (moved) this.drift.push({ kind: 'location', pagePath: pp.join('.'), specPath: sp.join('.'), page: p, spec: s, detail: `in ${p.in} on the page, in ${s.in} in the spec` });
+      this.compareAttributes(p, s, pp, sp);
+      if (depth < maxDepth) this.compareLevel(p.properties ?? [], this.specChildren(s), pp, sp, false, depth + 1, collect);
     }
-    for (const p of stillLeft) {
-      if (collect) addToPool(pagePool, p, [...pagePath, p.name], undefined, (f) => f.properties ?? [], depth);
-      else drift.push(missing('missing-in-spec', p, [...pagePath, p.name]));
+    for (const p of pageLeft) {
+      if (collect) addToPool(this.pagePool, p, [...pagePath, p.name], undefined, (f) => f.properties ?? [], depth);
+      else this.drift.push(missing('missing-in-spec', p, [...pagePath, p.name]));
     }
     specList.forEach((s, i) => {
       if (specUsed.has(i)) return;
-      if (collect) addToPool(specPool, s, [...specPath, s.name], undefined, specChildren, depth);
-      else drift.push(missing('missing-in-page', s, [...specPath, s.name]));
+      if (collect) addToPool(this.specPool, s, [...specPath, s.name], undefined, (f) => this.specChildren(f), depth);
+      else this.drift.push(missing('missing-in-page', s, [...specPath, s.name]));
     });
-  };
+  }
 
-  const compareAttributes = (p: Field, s: Field, pagePath: string[], specPath: string[]): void => {
+  /** Fields left over on both sides: the same name at another depth is the same field, nested differently. */
+  pairNestedDifferently(): void {
+    const { pagePool, specPool } = this;
+    const specNames = namesOf(specPool);
+    for (const [name, pageIndexes] of namesOf(pagePool)) {
+      const specIndexes = specNames.get(name);
+      if (pageIndexes.length !== 1 || specIndexes?.length !== 1) continue;
+      const p = pagePool[pageIndexes[0]!]!;
+      const s = specPool[specIndexes[0]!]!;
+      if (p.field.in !== s.field.in || p.path.join('.') === s.path.join('.')) continue;
+      p.paired = true;
+      s.paired = true;
+      const pagePath = p.path.join('.');
+      const specPath = s.path.join('.');
+      this.drift.push({ kind: 'nesting', pagePath, specPath, page: p.field, spec: s.field, detail: `at ${describePath(p.path)} on the page, at ${describePath(s.path)} in the spec` });
+      this.compareAttributes(p.field, s.field, p.path, s.path);
+      this.compareLevel(p.field.properties ?? [], this.specChildren(s.field), p.path, s.path, false, p.path.length, false);
+      // Properties of the pair were compared with it; they are not left over.
+      markDescendants(pagePool, pageIndexes[0]!);
+      markDescendants(specPool, specIndexes[0]!);
+    }
+  }
+
+  /** All the drift: what was found while pairing, then what is still missing on each side. */
+  finish(): FieldDrift[] {
+    reportMissing(this.pagePool, 'missing-in-spec', this.drift);
+    reportMissing(this.specPool, 'missing-in-page', this.drift);
+    return this.drift;
+  }
+
+  private specChildren(field: Field): readonly Field[] {
+    if (field.properties) return field.properties;
+    if (field.schemaRef !== undefined) return this.options.resolveSchemaRef?.(field.schemaRef) ?? [];
+    return [];
+  }
+
+  private compareAttributes(p: Field, s: Field, pagePath: string[], specPath: string[]): void {
     const base = { pagePath: pagePath.join('.'), specPath: specPath.join('.'), page: p, spec: s };
     if (!typesCompatible(normalizeType(p.type), normalizeType(s.type))) {
-      drift.push({ ...base, kind: 'type', detail: `type "${p.type}" on the page, "${s.type}" in the spec` });
+      this.drift.push({ ...base, kind: 'type', detail: `type "${p.type}" on the page, "${s.type}" in the spec` });
     }
     if (p.in !== 'path' && s.in !== 'path' && p.required !== s.required) {
-      drift.push({ ...base, kind: 'required', detail: p.required ? 'required on the page, optional in the spec' : 'optional on the page, required in the spec' });
+      this.drift.push({ ...base, kind: 'required', detail: p.required ? 'required on the page, optional in the spec' : 'optional on the page, required in the spec' });
     }
     const pd = p.default === undefined ? undefined : defaultText(p.default);
     const sd = s.default === undefined ? undefined : defaultText(s.default);
@@ -131,46 +157,60 @@ export function compareFields(pageFields: readonly Field[], specFields: readonly
           : sd === undefined
             ? `default ${pd} on the page, none in the spec`
             : `default ${pd} on the page, ${sd} in the spec`;
-      drift.push({ ...base, kind: 'default', detail });
+      this.drift.push({ ...base, kind: 'default', detail });
     }
-  };
-
-  compareLevel(page, specFields, [], [], true, 0, true);
-
-  // Fields left over on both sides: the same name at another depth is the same field, nested differently.
-  const byName = (pool: PoolEntry[]): Map<string, number[]> => {
-    const map = new Map<string, number[]>();
-    pool.forEach((entry, i) => {
-      if (!nestable.has(entry.field.in)) return;
-      const list = map.get(entry.field.name) ?? [];
-      list.push(i);
-      map.set(entry.field.name, list);
-    });
-    return map;
-  };
-  const pageNames = byName(pagePool);
-  const specNames = byName(specPool);
-  for (const [name, pageIndexes] of pageNames) {
-    const specIndexes = specNames.get(name);
-    if (pageIndexes.length !== 1 || specIndexes?.length !== 1) continue;
-    const p = pagePool[pageIndexes[0]!]!;
-    const s = specPool[specIndexes[0]!]!;
-    if (p.field.in !== s.field.in || p.path.join('.') === s.path.join('.')) continue;
-    p.paired = true;
-    s.paired = true;
-    const pagePath = p.path.join('.');
-    const specPath = s.path.join('.');
-    drift.push({ kind: 'nesting', pagePath, specPath, page: p.field, spec: s.field, detail: `at ${describePath(p.path)} on the page, at ${describePath(s.path)} in the spec` });
-    compareAttributes(p.field, s.field, p.path, s.path);
-    compareLevel(p.field.properties ?? [], specChildren(s.field), p.path, s.path, false, p.path.length, false);
-    // Properties of the pair were compared with it; they are not left over.
-    markDescendants(pagePool, pageIndexes[0]!);
-    markDescendants(specPool, specIndexes[0]!);
   }
+}
 
-  reportMissing(pagePool, 'missing-in-spec', drift);
-  reportMissing(specPool, 'missing-in-page', drift);
-  return drift;
+/**
+ * Pairs one level of fields: first by name in the same location, then (top level only) request
+ * parameters whose name matches in another location, which are marked `moved`.
+ */
+function pairLevel(pageList: readonly Field[], specList: readonly Field[], topLevel: boolean): { pairs: Array<[Field, Field, boolean]>; pageLeft: Field[]; specUsed: Set<number> } {
+  const specUsed = new Set<number>();
+  const pairs: Array<[Field, Field, boolean]> = [];
+  const unmatched: Field[] = [];
+  for (const p of pageList) {
+    const at = specList.findIndex((s, i) => !specUsed.has(i) && s.in === p.in && sameName(p, s));
+    if (at === -1) unmatched.push(p);
+    else {
+      specUsed.add(at);
+      pairs.push([p, specList[at]!, false]);
+    }
+  }
+  const pageLeft: Field[] = [];
+  for (const p of unmatched) {
+    // The same parameter in another location: only request parameters have locations to confuse.
+    const at = topLevel && p.in !== 'response' ? specList.findIndex((s, i) => !specUsed.has(i) && s.in !== 'response' && sameName(p, s)) : -1;
+    if (at === -1) pageLeft.push(p);
+    else {
+      specUsed.add(at);
+      pairs.push([p, specList[at]!, true]);
+    }
+  }
+  return { pairs, pageLeft, specUsed };
+}
+
+/** Adds a field and its properties to a pool, each entry knowing its enclosing one. */
+function addToPool(pool: PoolEntry[], field: Field, path: string[], parent: number | undefined, children: (f: Field) => readonly Field[], depth: number): void {
+  const entry: PoolEntry = { field, path, paired: false };
+  if (parent !== undefined) entry.parent = parent;
+  const index = pool.push(entry) - 1;
+  // Bounded: a spec's recursive schema is expanded through the table, so stop at a sane depth.
+  if (depth > maxDepth) return;
+  for (const child of children(field)) addToPool(pool, child, [...path, child.name], index, children, depth + 1);
+}
+
+/** The pool's body and response entries by name (the only fields that can be nested differently). */
+function namesOf(pool: PoolEntry[]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  pool.forEach((entry, i) => {
+    if (!nestable.has(entry.field.in)) return;
+    const list = map.get(entry.field.name) ?? [];
+    list.push(i);
+    map.set(entry.field.name, list);
+  });
+  return map;
 }
 
 function sameName(a: Field, b: Field): boolean {
