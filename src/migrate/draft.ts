@@ -2,7 +2,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { stringify as stringifyYaml } from 'yaml';
 import { createDiagnostic, isJsonObject as isObject, sortDiagnostics, type Diagnostic, type JsonObject, type JsonValue, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
-import { enclosingLabels, openContext, readApiPages, type ApiPage } from './context.js';
+import { enclosingLabels, openContext, readApiPages, type ApiPage, type MigrationContext } from './context.js';
+import type { EndpointPage } from '../precedence/index.js';
 import { contentFor, lostProse } from './prose.js';
 import { normalizeType } from '../fields/index.js';
 import type { DraftOpenapiOptions, DraftResult, DocsExtension } from './types.js';
@@ -27,148 +28,222 @@ export async function draftOpenapi(options: DraftOpenapiOptions): Promise<StageR
   if (!context) return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
   const apiPages = readApiPages(context);
   diagnostics.push(...apiPages.diagnostics);
-  const labels = enclosingLabels(context.tree);
+  const ordered = pagesInNavigationOrder(context, apiPages.pages, diagnostics);
+  const rootServers = context.settings.server.length > 0 ? [...context.settings.server] : mostUsedOrigin(ordered.map((o) => o.apiPage));
+  const draft = new DraftDocument(rootServers, diagnostics, options.extension ?? 'x-mint');
+  for (const entry of ordered) draft.addPage(entry);
+  const document = draft.document(options.title ?? `${context.site.name || 'API'} API`, options.version ?? '1.0.0');
+  diagnostics.push(...(await validateDraft(document)));
+  return { value: { document, pages: draft.drafted }, diagnostics: sortDiagnostics(diagnostics) };
+}
 
-  // Pages in navigation order, each file once, with the group that lists it first.
-  const ordered: Array<{ apiPage: ApiPage; id: string; group: string | undefined }> = [];
+interface OrderedPage {
+  apiPage: ApiPage;
+  id: string;
+  group: string | undefined;
+}
+
+/** Pages in navigation order, each file once, with the group that lists it first (their diagnostics too, once). */
+function pagesInNavigationOrder(context: MigrationContext, apiPages: Map<string, ApiPage>, diagnostics: Diagnostic[]): OrderedPage[] {
+  const labels = enclosingLabels(context.tree);
+  const ordered: OrderedPage[] = [];
   const seen = new Set<string>();
   for (const item of context.tree.pages) {
     if (!item.file || seen.has(item.file)) continue;
-    const apiPage = apiPages.pages.get(item.file);
+    const apiPage = apiPages.get(item.file);
     if (!apiPage) continue;
     seen.add(item.file);
     diagnostics.push(...apiPage.diagnostics);
     ordered.push({ apiPage, id: item.id, group: labels.get(item.pointer) });
   }
+  return ordered;
+}
 
-  const rootServers = context.settings.server.length > 0 ? [...context.settings.server] : mostUsedOrigin(ordered.map((o) => o.apiPage));
-  const paths: JsonObject = {};
-  const shapes = new Map<string, string>();
-  const operations = new Map<string, { file: string; at: RelatedLocation }>();
-  const operationIds = new Set<string>();
-  const tags: string[] = [];
-  const securitySchemes: JsonObject = {};
-  const drafted: string[] = [];
+/**
+ * The draft being built, one page at a time: its paths, the document-wide parts the pages add to (tags,
+ * security schemes, operationIds in use) and what tells one page's operation from another's.
+ */
+class DraftDocument {
+  /** The pages drafted, in order (a page whose operation another page took is not one). */
+  readonly drafted: string[] = [];
+  private readonly paths: JsonObject = {};
+  /** Path templates with parameter names blanked out -> the first spelling drafted. */
+  private readonly shapes = new Map<string, string>();
+  /** `method path` -> the page it was drafted from. */
+  private readonly operations = new Map<string, { file: string; at: RelatedLocation }>();
+  private readonly operationIds = new Set<string>();
+  private readonly tags: string[] = [];
+  private readonly securitySchemes: JsonObject = {};
 
-  for (const { apiPage, id, group } of ordered) {
+  constructor(
+    private readonly rootServers: string[],
+    private readonly diagnostics: Diagnostic[],
+    /** `x-mint` or `x-docs`: where each operation's page data goes. */
+    private readonly extension: DocsExtension,
+  ) {}
+
+  /** Drafts the operation of one page, unless another page already has its method and path. */
+  addPage({ apiPage, id, group }: OrderedPage): void {
     const { page, endpoint } = apiPage;
-    const lossy = (message: string, at = page.api.location): void => void diagnostics.push(createDiagnostic('migrate/draft-lossy', message, at));
+    const lossy: Lossy = (message, at = page.api.location) => void this.diagnostics.push(createDiagnostic('migrate/draft-lossy', message, at));
+    const { opPath, servers, renames } = this.placePath(apiPage, lossy);
+    const method = page.api.method.toLowerCase();
+    if (!this.claim(method, opPath, page)) return;
+
+    const operation: JsonObject = { operationId: uniqueOperationId(id, this.operationIds), summary: page.title };
+    if (page.description !== undefined) operation.description = page.description;
+    if (group) {
+      operation.tags = [group];
+      if (!this.tags.includes(group)) this.tags.push(group);
+    }
+    const parameters = parametersOf(page, endpoint.auth.headerName, opPath, renames, lossy);
+    if (parameters.length > 0) operation.parameters = parameters;
+    addBodies(operation, page, lossy);
+    const security = securityOf(apiPage, this.securitySchemes, lossy);
+    if (security !== undefined) operation.security = security;
+    if (servers.length > 0 && !sameList(servers, this.rootServers)) operation.servers = servers.map((url) => serverObject(url));
+    operation[this.extension] = xDocsOf(page, id);
+
+    const item = (this.paths[opPath] ??= {}) as JsonObject;
+    item[method] = operation;
+    this.drafted.push(page.path);
+  }
+
+  /** The whole document, its parts in the order readers expect. */
+  document(title: string, version: string): JsonObject {
+    const { drafted, rootServers, tags, securitySchemes } = this;
+    const document: JsonObject = {
+      openapi: '3.1.0',
+      info: {
+        title,
+        version,
+        description: `Drafted by docs-build from ${drafted.length} hand-written API page${drafted.length === 1 ? '' : 's'}. Review it before publishing.`,
+      },
+    };
+    if (rootServers.length > 0) document.servers = rootServers.map((url) => serverObject(url));
+    if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
+    document.paths = this.paths;
+    if (Object.keys(securitySchemes).length > 0) document.components = { securitySchemes };
+    return document;
+  }
+
+  /**
+   * The page's operation path, the servers it needs, and the renames of its path parameters when an
+   * earlier page spelled the same template with other names.
+   */
+  private placePath({ page, endpoint }: ApiPage, lossy: Lossy): { opPath: string; servers: readonly string[]; renames: Map<string, string> } {
     // A full URL under one of the document's servers is a path of that server (`https://api.x/v1/a`
     // with the server `https://api.x/v1` is `/a`); any other origin keeps its own server.
-    const base = endpoint.api.url === null ? undefined : underServer(endpoint.api.url, rootServers);
-    const servers = base !== undefined ? rootServers : endpoint.api.url === null ? [] : endpoint.api.servers;
+    const base = endpoint.api.url === null ? undefined : underServer(endpoint.api.url, this.rootServers);
+    const servers = base !== undefined ? this.rootServers : endpoint.api.url === null ? [] : endpoint.api.servers;
     const rawPath = base ?? endpoint.api.path;
     if (/[?#]/.test(rawPath)) lossy(`the query string of "${page.api.target}" is dropped: OpenAPI paths have none (document query parameters with <ParamField query=...>)`);
-    let opPath = rawPath.replace(/[?#].*$/s, '') || '/';
+    const opPath = rawPath.replace(/[?#].*$/s, '') || '/';
     const shape = opPath.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/+$/, '$1');
     // Templates that differ only in parameter names are one path in OpenAPI: reuse the first spelling.
-    const existingPath = shapes.get(shape);
-    const renames = new Map<string, string>();
-    if (existingPath !== undefined) {
-      const ours = opPath.split('/');
-      existingPath.split('/').forEach((segment, i) => {
-        const a = /^\{(.+)\}$/.exec(ours[i] ?? '');
-        const b = /^\{(.+)\}$/.exec(segment);
-        if (a && b && a[1] !== b[1]) renames.set(a[1]!, b[1]!);
-      });
-      opPath = existingPath;
-    } else shapes.set(shape, opPath);
-    const method = page.api.method.toLowerCase();
+    const existingPath = this.shapes.get(shape);
+    if (existingPath === undefined) {
+      this.shapes.set(shape, opPath);
+      return { opPath, servers, renames: new Map() };
+    }
+    return { opPath: existingPath, servers, renames: parameterRenames(opPath, existingPath) };
+  }
+
+  /** Records `method path` as drafted from this page; false, with a conflict error, when a page before it has them. */
+  private claim(method: string, opPath: string, page: EndpointPage): boolean {
     const key = `${method} ${opPath}`;
-    const first = operations.get(key);
+    const first = this.operations.get(key);
     if (first) {
-      diagnostics.push(
+      this.diagnostics.push(
         createDiagnostic('migrate/draft-conflict', `${page.api.method} ${opPath} is already drafted from ${first.file}; this page is left out of the draft`, page.api.location, {
           related: [first.at],
           suggestion: 'merge the two pages, or give one of them another path',
         }),
       );
+      return false;
+    }
+    this.operations.set(key, { file: page.path, at: { ...page.api.location, message: 'drafted from this page' } });
+    return true;
+  }
+}
+
+/** Our path parameter names -> the names the same segments have in `existingPath`. */
+function parameterRenames(opPath: string, existingPath: string): Map<string, string> {
+  const renames = new Map<string, string>();
+  const ours = opPath.split('/');
+  existingPath.split('/').forEach((segment, i) => {
+    const a = /^\{(.+)\}$/.exec(ours[i] ?? '');
+    const b = /^\{(.+)\}$/.exec(segment);
+    if (a && b && a[1] !== b[1]) renames.set(a[1]!, b[1]!);
+  });
+  return renames;
+}
+
+/**
+ * The operation's parameters: the page's path, query, header and cookie fields (each once; headers the
+ * security or the media types carry are left out), then the path's template names the page does not
+ * document, so that the path stays valid.
+ */
+function parametersOf(page: EndpointPage, authHeader: string | undefined, opPath: string, renames: Map<string, string>, lossy: Lossy): JsonValue[] {
+  const templateNames = [...opPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const parameters: JsonValue[] = [];
+  const declared = new Set<string>();
+  for (const original of page.params) {
+    if (original.in === 'body') continue;
+    const field = original.in === 'path' && renames.has(original.name) ? { ...original, name: renames.get(original.name)! } : original;
+    if (field.in === 'header' && (ignoredHeaders.has(field.name.toLowerCase()) || field.name.toLowerCase() === authHeader?.toLowerCase())) continue;
+    const at = fieldAt(field);
+    if (field.in === 'path' && !templateNames.includes(field.name)) {
+      lossy(`path parameter "${field.name}" is not in the path ${opPath}; OpenAPI cannot hold it`, at);
       continue;
     }
-    operations.set(key, { file: page.path, at: { ...page.api.location, message: 'drafted from this page' } });
-
-    const operation: JsonObject = { operationId: uniqueOperationId(id, operationIds), summary: page.title };
-    if (page.description !== undefined) operation.description = page.description;
-    if (group) {
-      operation.tags = [group];
-      if (!tags.includes(group)) tags.push(group);
+    const identity = `${field.in}:${field.in === 'header' ? field.name.toLowerCase() : field.name}`;
+    if (declared.has(identity)) continue;
+    declared.add(identity);
+    if (field.in === 'path' && !field.required) {
+      lossy(`path parameter "${field.name}" is optional on the page; OpenAPI path parameters are always required (an optional segment needs a second path without it)`, at);
     }
-
-    const templateNames = [...opPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    const parameters: JsonValue[] = [];
-    const declared = new Set<string>();
-    for (const original of page.params) {
-      if (original.in === 'body') continue;
-      const field = original.in === 'path' && renames.has(original.name) ? { ...original, name: renames.get(original.name)! } : original;
-      if (field.in === 'header' && (ignoredHeaders.has(field.name.toLowerCase()) || field.name.toLowerCase() === endpoint.auth.headerName?.toLowerCase())) continue;
-      const at = fieldAt(field);
-      if (field.in === 'path' && !templateNames.includes(field.name)) {
-        lossy(`path parameter "${field.name}" is not in the path ${opPath}; OpenAPI cannot hold it`, at);
-        continue;
-      }
-      const identity = `${field.in}:${field.in === 'header' ? field.name.toLowerCase() : field.name}`;
-      if (declared.has(identity)) continue;
-      declared.add(identity);
-      if (field.in === 'path' && !field.required) {
-        lossy(`path parameter "${field.name}" is optional on the page; OpenAPI path parameters are always required (an optional segment needs a second path without it)`, at);
-      }
-      const parameter: JsonObject = { name: field.name, in: field.in, required: field.in === 'path' ? true : field.required };
-      if (field.description !== undefined) parameter.description = field.description;
-      if (field.deprecated) parameter.deprecated = true;
-      const schema = fieldSchema(field, lossy);
-      // The parameter carries the description; the schema would only repeat it.
-      delete schema.description;
-      parameter.schema = schema;
-      parameters.push(parameter);
-    }
-    for (const name of templateNames) {
-      if (declared.has(`path:${name}`)) continue;
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'Not documented on the hand-written page.' });
-    }
-    if (parameters.length > 0) operation.parameters = parameters;
-
-    const body = page.params.filter((f) => f.in === 'body');
-    if (body.length > 0) {
-      operation.requestBody = { required: body.some((f) => f.required), content: { 'application/json': { schema: objectSchema(body, lossy) } } };
-    }
-    const response: JsonObject = { description: 'Successful response' };
-    if (page.responseFields.length > 0) response.content = { 'application/json': { schema: objectSchema(page.responseFields, lossy) } };
-    operation.responses = { '200': response };
-
-    const security = securityOf(apiPage, securitySchemes, lossy);
-    if (security !== undefined) operation.security = security;
-
-    if (servers.length > 0 && !sameList(servers, rootServers)) operation.servers = servers.map((url) => serverObject(url));
-
-    const xDocs: JsonObject = { href: `/${id}` };
-    const prose = lostProse(page.prose, undefined);
-    if (prose.length > 0) xDocs.content = contentFor(prose);
-    const metadata: JsonObject = {};
-    if (page.sidebarTitle !== undefined) metadata.sidebarTitle = page.sidebarTitle;
-    if (page.playground) metadata.playground = page.playground.value;
-    if (Object.keys(metadata).length > 0) xDocs.metadata = metadata;
-    operation['x-docs'] = xDocs;
-
-    const item = (paths[opPath] ??= {}) as JsonObject;
-    item[method] = operation;
-    drafted.push(page.path);
+    parameters.push(parameterObject(field, lossy));
   }
+  for (const name of templateNames) {
+    if (declared.has(`path:${name}`)) continue;
+    parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'Not documented on the hand-written page.' });
+  }
+  return parameters;
+}
 
-  const document: JsonObject = {
-    openapi: '3.1.0',
-    info: {
-      title: options.title ?? `${context.site.name || 'API'} API`,
-      version: options.version ?? '1.0.0',
-      description: `Drafted by docs-build from ${drafted.length} hand-written API page${drafted.length === 1 ? '' : 's'}. Review it before publishing.`,
-    },
-  };
-  if (rootServers.length > 0) document.servers = rootServers.map((url) => serverObject(url));
-  if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
-  document.paths = paths;
-  if (Object.keys(securitySchemes).length > 0) document.components = { securitySchemes };
+function parameterObject(field: Field, lossy: Lossy): JsonObject {
+  const parameter: JsonObject = { name: field.name, in: field.in, required: field.in === 'path' ? true : field.required };
+  if (field.description !== undefined) parameter.description = field.description;
+  if (field.deprecated) parameter.deprecated = true;
+  const schema = fieldSchema(field, lossy);
+  // The parameter carries the description; the schema would only repeat it.
+  delete schema.description;
+  parameter.schema = schema;
+  return parameter;
+}
 
-  diagnostics.push(...(await validateDraft(document)));
-  return { value: { document, pages: drafted }, diagnostics: sortDiagnostics(diagnostics) };
+/** The JSON request body from the page's body fields, and the 200 response with its fields. */
+function addBodies(operation: JsonObject, page: EndpointPage, lossy: Lossy): void {
+  const body = page.params.filter((f) => f.in === 'body');
+  if (body.length > 0) {
+    operation.requestBody = { required: body.some((f) => f.required), content: { 'application/json': { schema: objectSchema(body, lossy) } } };
+  }
+  const response: JsonObject = { description: 'Successful response' };
+  if (page.responseFields.length > 0) response.content = { 'application/json': { schema: objectSchema(page.responseFields, lossy) } };
+  operation.responses = { '200': response };
+}
+
+/** What OpenAPI has no place for but the site needs back: the page's URL, prose and sidebar metadata. */
+function xDocsOf(page: EndpointPage, id: string): JsonObject {
+  const xDocs: JsonObject = { href: `/${id}` };
+  const prose = lostProse(page.prose, undefined);
+  if (prose.length > 0) xDocs.content = contentFor(prose);
+  const metadata: JsonObject = {};
+  if (page.sidebarTitle !== undefined) metadata.sidebarTitle = page.sidebarTitle;
+  if (page.playground) metadata.playground = page.playground.value;
+  if (Object.keys(metadata).length > 0) xDocs.metadata = metadata;
+  return xDocs;
 }
 
 /** The document as YAML (for `.yaml`/`.yml` file names) or JSON, ending with a newline. */
