@@ -5,7 +5,7 @@ import { SpecDocument, isReference, isRemoteReference, splitReference, valueAt, 
 import { indexOperations, readSchemaNames, readTags, serverUrls } from './operations.js';
 import { formatOf, isObject, parseSpecText } from './parse.js';
 import { matchSpecFile, specCandidates } from './references.js';
-import { isRemoteSpecReference, loadRemoteSpec } from './remote.js';
+import { isRemoteSpecReference, loadRemoteSpec, type RemoteOptions, type RemoteResult } from './remote.js';
 import type { LoadedSpec } from './types.js';
 import { validateWithSwaggerParser } from './validate.js';
 
@@ -47,75 +47,81 @@ interface Entry {
   promise: Promise<StageResult<LoadedSpec | undefined>>;
 }
 
-export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}): SpecLoader {
-  const entries = new Map<string, Entry>();
-  const order: LoadedSpec[] = [];
-  const parsedFiles = new Map<string, { ok: true; file: SpecFile } | { ok: false; diagnostics: Diagnostic[] }>();
-  let candidates: string[] | undefined;
-  const remoteOptions = {
-    offline: options.offline ?? false,
-    cacheDir: options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache', 'remote'),
-    fetch: options.fetch ?? globalThis.fetch,
-    timeoutMs: options.fetchTimeoutMs ?? 30_000,
-  };
+type LocalRead = { ok: true; file: SpecFile } | { ok: false; code?: DiagnosticCode; message?: string; diagnostics: Diagnostic[] };
 
+/** The main file of a spec, or the result to return when it cannot be had. */
+type Opened = { file: SpecFile } | { failed: StageResult<undefined> };
+
+export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}): SpecLoader {
+  const loader = new SpecLoading(root, options);
+  return {
+    load: (reference, at) => loader.load(reference, at),
+    loaded: () => loader.loaded(),
+  };
+}
+
+/**
+ * What one loader keeps for a run: the specs loaded or being loaded (each once), the local files parsed
+ * (each once, whichever spec needs it) and their encoding warnings not reported yet.
+ */
+class SpecLoading {
+  private readonly entries = new Map<string, Entry>();
+  private readonly order: LoadedSpec[] = [];
+  private readonly parsedFiles = new Map<string, { ok: true; file: SpecFile } | { ok: false; diagnostics: Diagnostic[] }>();
+  private candidates: string[] | undefined;
+  private readonly remoteOptions: RemoteOptions;
   // A file shared by several specs is read once, so its encoding warning is reported once, by the first
   // spec that gets to it.
-  const encodingWarnings = new Map<string, Diagnostic>();
-  const takeEncodingWarnings = (ids: Iterable<string>): Diagnostic[] => {
-    const taken: Diagnostic[] = [];
-    for (const id of ids) {
-      const warning = encodingWarnings.get(id);
-      if (warning) taken.push(warning);
-      encodingWarnings.delete(id);
-    }
-    return taken;
-  };
+  private readonly encodingWarnings = new Map<string, Diagnostic>();
 
-  /** Reads and parses a local file once per run, whichever spec needs it. */
-  const readLocal = (id: string): { ok: true; file: SpecFile } | { ok: false; code?: DiagnosticCode; message?: string; diagnostics: Diagnostic[] } => {
-    const cached = parsedFiles.get(id);
-    if (cached) return cached;
-    const read = root.read(id);
-    if (!read.ok) return { ok: false, code: read.problem.code, message: read.problem.message, diagnostics: [] };
-    const encoding = invalidUtf8Diagnostic(read.file);
-    if (encoding) encodingWarnings.set(id, encoding);
-    const result = parseFile(id, read.file.text, read.file.hash);
-    parsedFiles.set(id, result);
-    return result;
-  };
+  constructor(
+    private readonly root: DocsRoot,
+    private readonly options: SpecLoaderOptions,
+  ) {
+    this.remoteOptions = {
+      offline: options.offline ?? false,
+      cacheDir: options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache', 'remote'),
+      fetch: options.fetch ?? globalThis.fetch,
+      timeoutMs: options.fetchTimeoutMs ?? 30_000,
+    };
+  }
 
-  const resolveId = (reference: string, at: SourceLocation): StageResult<string | undefined> => {
+  load(reference: string, at: SourceLocation): Promise<StageResult<LoadedSpec | undefined>> {
+    const resolved = this.resolveId(reference, at);
+    const key = resolved.value ?? `unresolved:${reference}`;
+    const existing = this.entries.get(key);
+    if (existing) return existing.promise.then((result) => ({ value: result.value, diagnostics: [] }));
+    const promise = resolved.value === undefined ? Promise.resolve({ value: undefined, diagnostics: resolved.diagnostics }) : this.loadSpec(resolved.value, at);
+    this.entries.set(key, { promise });
+    return promise;
+  }
+
+  loaded(): LoadedSpec[] {
+    return [...this.order];
+  }
+
+  private resolveId(reference: string, at: SourceLocation): StageResult<string | undefined> {
     if (isRemoteSpecReference(reference)) return { value: reference, diagnostics: [] };
-    const resolved = root.resolve(reference.trim());
+    const resolved = this.root.resolve(reference.trim());
     if (!resolved.ok) return { value: undefined, diagnostics: [createDiagnostic(resolved.problem.code, resolved.problem.message, at)] };
-    if (root.exists(resolved.path)) return { value: resolved.path, diagnostics: [] };
-    candidates ??= specCandidates(root);
-    return matchSpecFile(reference, candidates, at);
-  };
+    if (this.root.exists(resolved.path)) return { value: resolved.path, diagnostics: [] };
+    this.candidates ??= specCandidates(this.root);
+    return matchSpecFile(reference, this.candidates, at);
+  }
 
-  const loadSpec = async (id: string, at: SourceLocation): Promise<StageResult<LoadedSpec | undefined>> => {
+  /**
+   * Reads the spec, follows its references, validates it and indexes its operations. The only awaits are
+   * the fetch of a remote spec and a validation the cache does not have, as they always were.
+   */
+  private async loadSpec(id: string, at: SourceLocation): Promise<StageResult<LoadedSpec | undefined>> {
     const diagnostics: Diagnostic[] = [];
-    const related = [{ ...at, message: 'referenced here' }];
-    const inSpec = (d: Diagnostic): Diagnostic => (d.related || d.file === at.file ? d : { ...d, related });
+    const inSpec = referencedFrom(at);
     const remote = isRemoteSpecReference(id);
-    let main: SpecFile;
-    if (remote) {
-      const fetched = await loadRemoteSpec(id, remoteOptions);
-      if (!fetched.ok) return { value: undefined, diagnostics: [createDiagnostic(fetched.code, fetched.message, at, { suggestion: fetched.suggestion })] };
-      if (fetched.warning) diagnostics.push(createDiagnostic('openapi/remote-spec-stale', fetched.warning, at));
-      const parsed = parseFile(id, fetched.text, fetched.hash);
-      if (!parsed.ok) return { value: undefined, diagnostics: [...diagnostics, ...parsed.diagnostics.map(inSpec)] };
-      main = parsed.file;
-    } else {
-      const read = readLocal(id);
-      if (!read.ok) {
-        const own = read.code ? [createDiagnostic(read.code, read.message ?? `"${id}" could not be read`, at)] : [];
-        return { value: undefined, diagnostics: [...own, ...takeEncodingWarnings([id]), ...read.diagnostics.map(inSpec)] };
-      }
-      main = read.file;
-      diagnostics.push(...takeEncodingWarnings([id]));
-    }
+    let opened: Opened;
+    if (remote) opened = this.openRemote(id, await loadRemoteSpec(id, this.remoteOptions), at, inSpec, diagnostics);
+    else opened = this.openLocal(id, at, inSpec, diagnostics);
+    if ('failed' in opened) return opened.failed;
+    const main = opened.file;
 
     const header = checkHeader(main);
     if (header.diagnostics.length > 0) diagnostics.push(...header.diagnostics.map(inSpec));
@@ -125,15 +131,15 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
     const doc = new SpecDocument(id, files);
     let index: ReturnType<typeof indexOperations>;
     try {
-      const refProblems = scanReferences(doc, files, remote, { readLocal, resolve: (fromFile, filePart) => root.resolve(filePart, fromFile) });
-      diagnostics.push(...takeEncodingWarnings(files.keys()), ...refProblems.map(inSpec));
-      if (options.validate !== false && refProblems.length === 0) {
+      const refProblems = scanReferences(doc, files, remote, { readLocal: (file) => this.readLocal(file), resolve: (fromFile, filePart) => this.root.resolve(filePart, fromFile) });
+      diagnostics.push(...this.takeEncodingWarnings(files.keys()), ...refProblems.map(inSpec));
+      if (this.options.validate !== false && refProblems.length === 0) {
         // Validation is the costly part of loading: its result is cached by the bytes of every file.
-        const contentKey = sha256([remote ? 'remote' : 'local', ...[...files.values()].map((f) => `${f.id}:${f.hash}`)].join('\n'));
-        let problems = options.validationCache?.get(contentKey);
+        const contentKey = validationKey(files, remote);
+        let problems = this.options.validationCache?.get(contentKey);
         if (!problems) {
           problems = await validateWithSwaggerParser(doc, remote);
-          options.validationCache?.set(contentKey, problems);
+          this.options.validationCache?.set(contentKey, problems);
         }
         diagnostics.push(...problems.map(inSpec));
       }
@@ -146,41 +152,90 @@ export function createSpecLoader(root: DocsRoot, options: SpecLoaderOptions = {}
     }
     diagnostics.push(...index.diagnostics.map(inSpec));
 
-    const info = isObject(main.value) && isObject(main.value.info) ? main.value.info : {};
-    const spec: LoadedSpec = {
-      id,
-      file: id,
-      openapiVersion: header.version,
-      title: typeof info.title === 'string' ? info.title : '',
-      version: typeof info.version === 'string' ? info.version : '',
-      servers: serverUrls(doc.child(doc.root, 'servers')?.value) ?? [],
-      operations: index.operations,
-      webhooks: index.webhooks,
-      schemaNames: readSchemaNames(doc),
-      tags: readTags(doc),
-      files: [...files.keys()],
-      hash: sha256([...files.values()].map((f) => f.hash).join('\n')),
-      locate: (pointer, target) => doc.locate(pointer, target),
-      document: doc,
-    };
-    if (typeof info.description === 'string') spec.description = info.description;
-    if (remote) spec.url = id;
-    order.push(spec);
+    const spec = loadedSpec(id, header.version, main, doc, files, index, remote);
+    this.order.push(spec);
     return { value: spec, diagnostics };
-  };
+  }
 
-  return {
-    load(reference, at) {
-      const resolved = resolveId(reference, at);
-      const key = resolved.value ?? `unresolved:${reference}`;
-      const existing = entries.get(key);
-      if (existing) return existing.promise.then((result) => ({ value: result.value, diagnostics: [] }));
-      const promise = resolved.value === undefined ? Promise.resolve({ value: undefined, diagnostics: resolved.diagnostics }) : loadSpec(resolved.value, at);
-      entries.set(key, { promise });
-      return promise;
-    },
-    loaded: () => [...order],
+  /** The main file of a remote spec from what the fetch (or the cache) gave; a stale copy is a warning. */
+  private openRemote(id: string, fetched: RemoteResult, at: SourceLocation, inSpec: InSpec, diagnostics: Diagnostic[]): Opened {
+    if (!fetched.ok) return { failed: { value: undefined, diagnostics: [createDiagnostic(fetched.code, fetched.message, at, { suggestion: fetched.suggestion })] } };
+    if (fetched.warning) diagnostics.push(createDiagnostic('openapi/remote-spec-stale', fetched.warning, at));
+    const parsed = parseFile(id, fetched.text, fetched.hash);
+    if (!parsed.ok) return { failed: { value: undefined, diagnostics: [...diagnostics, ...parsed.diagnostics.map(inSpec)] } };
+    return { file: parsed.file };
+  }
+
+  /** The main file of a local spec; its encoding warning goes with the spec's diagnostics. */
+  private openLocal(id: string, at: SourceLocation, inSpec: InSpec, diagnostics: Diagnostic[]): Opened {
+    const read = this.readLocal(id);
+    if (!read.ok) {
+      const own = read.code ? [createDiagnostic(read.code, read.message ?? `"${id}" could not be read`, at)] : [];
+      return { failed: { value: undefined, diagnostics: [...own, ...this.takeEncodingWarnings([id]), ...read.diagnostics.map(inSpec)] } };
+    }
+    diagnostics.push(...this.takeEncodingWarnings([id]));
+    return { file: read.file };
+  }
+
+  /** Reads and parses a local file once per run, whichever spec needs it. */
+  private readLocal(id: string): LocalRead {
+    const cached = this.parsedFiles.get(id);
+    if (cached) return cached;
+    const read = this.root.read(id);
+    if (!read.ok) return { ok: false, code: read.problem.code, message: read.problem.message, diagnostics: [] };
+    const encoding = invalidUtf8Diagnostic(read.file);
+    if (encoding) this.encodingWarnings.set(id, encoding);
+    const result = parseFile(id, read.file.text, read.file.hash);
+    this.parsedFiles.set(id, result);
+    return result;
+  }
+
+  private takeEncodingWarnings(ids: Iterable<string>): Diagnostic[] {
+    const taken: Diagnostic[] = [];
+    for (const id of ids) {
+      const warning = this.encodingWarnings.get(id);
+      if (warning) taken.push(warning);
+      this.encodingWarnings.delete(id);
+    }
+    return taken;
+  }
+}
+
+type InSpec = (d: Diagnostic) => Diagnostic;
+
+/** A problem found in the spec's files also names the place that referenced the spec (once, shared). */
+function referencedFrom(at: SourceLocation): InSpec {
+  const related = [{ ...at, message: 'referenced here' }];
+  return (d) => (d.related || d.file === at.file ? d : { ...d, related });
+}
+
+/** The validation cache's key: whether the spec is remote, and the name and bytes of each of its files. */
+function validationKey(files: Map<string, SpecFile>, remote: boolean): string {
+  return sha256([remote ? 'remote' : 'local', ...[...files.values()].map((f) => `${f.id}:${f.hash}`)].join('\n'));
+}
+
+/** What the rest of the build reads of a loaded spec: its info, servers, operations, names and files. */
+function loadedSpec(id: string, openapiVersion: string, main: SpecFile, doc: SpecDocument, files: Map<string, SpecFile>, index: ReturnType<typeof indexOperations>, remote: boolean): LoadedSpec {
+  const info = isObject(main.value) && isObject(main.value.info) ? main.value.info : {};
+  const spec: LoadedSpec = {
+    id,
+    file: id,
+    openapiVersion,
+    title: typeof info.title === 'string' ? info.title : '',
+    version: typeof info.version === 'string' ? info.version : '',
+    servers: serverUrls(doc.child(doc.root, 'servers')?.value) ?? [],
+    operations: index.operations,
+    webhooks: index.webhooks,
+    schemaNames: readSchemaNames(doc),
+    tags: readTags(doc),
+    files: [...files.keys()],
+    hash: sha256([...files.values()].map((f) => f.hash).join('\n')),
+    locate: (pointer, target) => doc.locate(pointer, target),
+    document: doc,
   };
+  if (typeof info.description === 'string') spec.description = info.description;
+  if (remote) spec.url = id;
+  return spec;
 }
 
 function parseFile(id: string, text: string, hash: string): { ok: true; file: SpecFile } | { ok: false; diagnostics: Diagnostic[] } {
@@ -245,7 +300,7 @@ function checkHeader(main: SpecFile): { version?: string; diagnostics: Diagnosti
  * missing file, missing target, or a chain of references that loops.
  */
 interface ScanHost {
-  readLocal(id: string): { ok: true; file: SpecFile } | { ok: false; code?: DiagnosticCode; message?: string; diagnostics: Diagnostic[] };
+  readLocal(id: string): LocalRead;
   resolve(fromFile: string, filePart: string): Resolved;
 }
 
