@@ -84,7 +84,8 @@ describe.skipIf(!existsSync(path.join(corpora, 'agentops')))('agentops (a mint.j
     const counts: Record<string, number> = {};
     for (const d of after.diagnostics) counts[`${d.code} ${d.severity}`] = (counts[`${d.code} ${d.severity}`] ?? 0) + 1;
     expect(after.diagnostics.filter((d) => d.stage === 'config' && d.severity === 'error')).toEqual([]);
-    expect(counts).toEqual({ 'config/asset-not-found warning': 3, 'navigation/page-not-found error': 1, 'mdx/frontmatter-syntax-error error': 2 });
+    // The two pages with a quoted value continued on an unindented line read as the service reads them now.
+    expect(counts).toEqual({ 'config/asset-not-found warning': 3, 'navigation/page-not-found error': 1 });
     expect(after.stats?.pages).toBeGreaterThan(80);
   }, 120_000);
 });
