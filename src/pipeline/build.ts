@@ -6,7 +6,8 @@ import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 import { DocsRoot } from '../root/index.js';
-import { applyRules, ignoresByText, loadProjectRules, readIgnoreFile, type IgnoredCounts, type ProjectRules } from '../rules/index.js';
+import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
+import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from '../incremental/page-patch.js';
@@ -25,7 +26,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (!root) {
     return { diagnostics: [createDiagnostic('root/not-found', `the docs root "${buildOptions.root}" does not exist or is not a folder`)] };
   }
-  const options: DriverOptions = buildOptions;
+  // A copy: the rules found for this run must not stay on the caller's object for its next run.
+  const options: DriverOptions = { ...buildOptions };
   const { rules } = options;
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
   const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only', rootDir: root.dir }) : undefined;
@@ -50,7 +52,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   }
 
   // Read before the stages, so the settings files are inputs of the run like any other file.
-  if (rules !== false) options.projectRules = loadProjectRules(root, typeof rules === 'object' ? rules : {});
+  if (rules !== false) await loadRules(root, options, typeof rules === 'object' ? rules : {});
   const { runPipeline } = await import('./stages.js');
   // The stages keep fetched remote specs under the cache folder's real path (never through a link out of the root).
   const run = await runPipeline(root, { ...options, cacheDir: cache?.dir ?? locateCacheFolder(cacheDir, root.dir).dir }, cache);
@@ -104,7 +106,10 @@ async function patchRun(
 ): Promise<BuildResult | undefined> {
   const { changed } = check;
   // The edit may have changed the lines by which the ignore file knows a problem: the stages decide.
-  if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
+  if (root.exists(IGNORE_FILE)) {
+    const { ignoresByText, readIgnoreFile } = await import('../rules/index.js');
+    if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
+  }
   const patch = await patchEditedPages(root, record, changed);
   if (patch === undefined) return undefined;
   const outFile = options.outFile;
@@ -143,7 +148,19 @@ async function patchRun(
 }
 
 /** Build options with the project's rule settings, once read (a reused run never reads them). */
-type DriverOptions = BuildOptions & { projectRules?: ProjectRules };
+type DriverOptions = BuildOptions & { projectRules?: ProjectRules; applyRules?: (typeof import('../rules/index.js'))['applyRules'] };
+
+/**
+ * The project's settings and ignore file, when the root has either: the rules module (its parser, glob
+ * matcher and locators) is loaded only then, so a warm run of a project without them never pays for it.
+ * An absent file is not read, and creating one changes the listing, which makes the next run rerun.
+ */
+async function loadRules(root: DocsRoot, options: DriverOptions, ruleOptions: { ignoreFile?: boolean }): Promise<void> {
+  if (!root.exists(RULES_FILE) && !root.exists(IGNORE_FILE)) return;
+  const { applyRules, loadProjectRules } = await import('../rules/index.js');
+  options.projectRules = loadProjectRules(root, ruleOptions);
+  options.applyRules = applyRules;
+}
 
 interface FinalDiagnostics {
   diagnostics: Diagnostic[];
@@ -165,7 +182,7 @@ function outputChecks(root: DocsRoot, record: RunRecord | undefined): WriteOptio
 /** The project's rules applied (with the problems of their own files), then `--strict`; sorted, duplicates merged. */
 function finalDiagnostics(diagnostics: readonly Diagnostic[], options: DriverOptions): FinalDiagnostics {
   const rules = options.projectRules;
-  const applied = rules && (rules.settings || rules.ignore || rules.diagnostics.length > 0) ? applyRules([...diagnostics, ...rules.diagnostics], rules) : undefined;
+  const applied = rules && options.applyRules && (rules.settings || rules.ignore || rules.diagnostics.length > 0) ? options.applyRules([...diagnostics, ...rules.diagnostics], rules) : undefined;
   const ruled = applied?.diagnostics ?? diagnostics;
   const final = uniqueDiagnostics(sortDiagnostics(options.strict ? promoteWarnings(ruled) : ruled));
   return applied ? { diagnostics: final, ignored: applied.ignored } : { diagnostics: final };
