@@ -109,9 +109,8 @@ describe('large frontmatter is linear, then bounded (issue 13, item 4)', () => {
 
   it('500,000 keys are over the limit: one error at the block, the title from the file name, the body read', () => {
     const keys = Array.from({ length: 500_000 }, (_, i) => `key${i}: value`);
-    const started = performance.now();
+    // Bounded, not timed: a quadratic check would run past the test's time limit (it never ended before).
     const { value, diagnostics } = parse(`---\n${keys.join('\n')}\n---\n\n<ParamField query="q">Q</ParamField>\n`, 'big-page.mdx');
-    expect(performance.now() - started).toBeLessThan(15_000);
     expect(where(diagnostics)).toEqual(['mdx/frontmatter-too-large 1:1']);
     expect(diagnostics[0]?.message).toContain(`over ${maxFrontmatterChars.toLocaleString('en-US')} characters`);
     expect(value.title).toBe('Big page');
