@@ -16,6 +16,8 @@ export interface ContentElement {
   tagName: string;
   properties: Record<string, ContentPropertyValue>;
   children: ContentNode[];
+  /** Attributes whose `{...}` value could not be evaluated at build time: name -> JavaScript source. */
+  expressions?: Record<string, string>;
 }
 
 export type ContentPropertyValue = string | number | boolean | null | Array<string | number>;
@@ -40,6 +42,8 @@ export interface ContentComponent {
   name: string;
   props: Record<string, JsonValue>;
   slots?: Record<string, ContentNode[]>;
+  /** Attributes whose `{...}` value could not be evaluated at build time (`title={name}` in a snippet): name -> JavaScript source. Snippet props and exported values fill them in. */
+  expressions?: Record<string, string>;
   children: ContentNode[];
   /** `true` for a component written inline in a paragraph (`<Icon />` in text). */
   inline?: boolean;
