@@ -1,0 +1,72 @@
+import type { NavNode, Page, PageKind, Site } from '../manifest/types.js';
+import type { PageContent, TocEntry } from '../content/types.js';
+
+/*
+ * The contract between the site build (Vite plugin, dev server, export) and a theme (docs/theme.md).
+ * The theme imports only types from the compiler: these, src/manifest/types.ts and src/content/types.ts.
+ */
+
+export type { NavNode, Page, PageKind, Site } from '../manifest/types.js';
+export type { ContentNode, ContentRoot, PageContent, TocEntry } from '../content/types.js';
+
+/** What the sidebar, search and previous/next links need of a page: never its body. */
+export interface PageSummary {
+  id: string;
+  title: string;
+  sidebarTitle?: string;
+  description?: string;
+  kind: PageKind;
+  /** Operation pages: the HTTP method, for the sidebar's method badge. */
+  method?: string;
+  hidden: boolean;
+  /** `false` for pages reachable only by URL (not listed in docs.json's navigation). */
+  inNavigation: boolean;
+  deprecated?: boolean;
+}
+
+/** Default export of `virtual:docs-build/site`: the site's settings and navigation, loaded once. */
+export interface SiteData {
+  site: Site;
+  navigation: NavNode[];
+  pages: Record<string, PageSummary>;
+  /** Public base path of the site, with a trailing slash (`/`, `/docs/`). */
+  base: string;
+  /**
+   * URL of the search records (a JSON array of `SearchRecord`), fetched when the search dialog first
+   * opens. Absent when no index was built (the search button then says so).
+   */
+  searchIndexUrl?: string;
+}
+
+/** A diagnostic of the page shown by the theme in dev (a page with errors still renders). */
+export interface PageDiagnostic {
+  severity: 'error' | 'warning' | 'info';
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** Default export of `virtual:docs-build/page/<id>`: one page, loaded on demand. */
+export interface PageData {
+  page: Page;
+  /** `null` when the page has no content file (an operation page without `x-docs.content`). */
+  content: PageContent | null;
+  diagnostics: PageDiagnostic[];
+}
+
+/** One heading section of a page in the client-side search index. */
+export interface SearchRecord {
+  /** Unique among the records (`<page id>#<anchor>`, or the page id for the text before the first heading). */
+  id: string;
+  page: string;
+  anchor?: string;
+  /** Headings leading to the section, outermost first. */
+  headings: string[];
+  title: string;
+  text: string;
+}
+
+/** Table of contents of a page as the manifest records it (`pages[id].content.toc`). */
+export type PageToc = TocEntry[];
