@@ -11,6 +11,7 @@ export type Stage =
   | 'navigation'
   | 'openapi'
   | 'mdx'
+  | 'content'
   | 'precedence'
   | 'cache'
   | 'manifest'

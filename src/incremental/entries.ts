@@ -13,7 +13,7 @@ import { array, boolean, finite, json, lazy, literal, natural, object, record, r
  * is a miss, never handed to a stage.
  */
 
-const stages = ['root', 'config', 'navigation', 'openapi', 'mdx', 'precedence', 'cache', 'manifest', 'migrate', 'admin', 'cli'] as const satisfies readonly Stage[];
+const stages = ['root', 'config', 'navigation', 'openapi', 'mdx', 'content', 'precedence', 'cache', 'manifest', 'migrate', 'admin', 'cli'] as const satisfies readonly Stage[];
 
 const position = { optional: natural };
 
@@ -61,6 +61,21 @@ const isField: Check<Field> = object<Field>({
   description: { optional: string },
   properties: { optional: array(lazy(() => isField)) },
   schemaRef: { optional: string },
+  enum: { optional: array(json) },
+  format: { optional: string },
+  minimum: { optional: finite },
+  maximum: { optional: finite },
+  exclusiveMinimum: { optional: finite },
+  exclusiveMaximum: { optional: finite },
+  minLength: { optional: natural },
+  maxLength: { optional: natural },
+  minItems: { optional: natural },
+  maxItems: { optional: natural },
+  pattern: { optional: string },
+  example: { optional: json },
+  nullable: { optional: boolean },
+  readOnly: { optional: boolean },
+  writeOnly: { optional: boolean },
   source: fieldSource,
 });
 
