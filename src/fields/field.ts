@@ -24,5 +24,28 @@ export interface Field {
   properties?: Field[];
   /** Key in the manifest's `schemas` table where a recursive schema stops instead of nesting again. */
   schemaRef?: string;
+  /**
+   * Constraints and annotations of the value (OpenAPI schema keywords; docs/manifest.md#field). For a
+   * `T[]` field, the value keywords (`enum` to `pattern`) describe the items unless the array has its own;
+   * `minItems`/`maxItems` are the array's. A `const` is a one-value `enum`.
+   */
+  enum?: JsonValue[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  /** The bound itself, as in OpenAPI 3.1 (3.0's `exclusiveMinimum: true` next to `minimum: n` becomes `n`). */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  /** One example value: the parameter's or schema's `example`, else the first of its `examples`. */
+  example?: JsonValue;
+  /** `nullable: true` (3.0), `null` in a type list or a `null` alternative (3.1). */
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
   source: FieldSource;
 }

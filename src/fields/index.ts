@@ -4,3 +4,16 @@ export type { CompareOptions, DriftKind, FieldDrift } from './compare.js';
 export { normalizeType, typesCompatible } from './types-compat.js';
 export { authMethods, httpMethods, isHttpMethod, joinUrl, playgroundModes } from './http.js';
 export type { ApiTarget, AuthMethod, HttpMethod, PlaygroundMode } from './http.js';
+export type {
+  ApiCodeExample,
+  ApiCodeSample,
+  ApiExamples,
+  ApiMediaType,
+  ApiPageDetails,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSecurityRequirement,
+  ApiSecurityScheme,
+  ApiServer,
+  ApiServerVariable,
+} from './api.js';

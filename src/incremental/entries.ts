@@ -13,7 +13,7 @@ import { array, boolean, finite, json, lazy, literal, natural, object, record, r
  * is a miss, never handed to a stage.
  */
 
-const stages = ['root', 'config', 'navigation', 'openapi', 'mdx', 'content', 'precedence', 'cache', 'manifest', 'migrate', 'admin', 'cli'] as const satisfies readonly Stage[];
+const stages = ['root', 'config', 'navigation', 'openapi', 'mdx', 'content', 'precedence', 'links', 'cache', 'manifest', 'migrate', 'admin', 'cli'] as const satisfies readonly Stage[];
 
 const position = { optional: natural };
 

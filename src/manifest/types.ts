@@ -1,7 +1,7 @@
 import type { JsonValue, RecordedLocation } from '../diagnostics/index.js';
 import type { Site } from '../config/site.js';
 import type { NavKind } from '../navigation/types.js';
-import type { ApiTarget, Field } from '../fields/index.js';
+import type { ApiPageDetails, ApiTarget, Field } from '../fields/index.js';
 import type { ResolvedAuth, ResolvedPlayground } from '../precedence/types.js';
 import type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
 
@@ -9,6 +9,22 @@ import type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js
 export type { FontSettings, LightDark, Site, ThemeName } from '../config/site.js';
 export type { NavKind } from '../navigation/types.js';
 export type { ApiTarget, AuthMethod, PlaygroundMode } from '../fields/index.js';
+export type {
+  ApiCodeExample,
+  ApiCodeSample,
+  ApiExamples,
+  ApiMediaType,
+  ApiPageDetails,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSecurityRequirement,
+  ApiSecurityScheme,
+  ApiServer,
+  ApiServerVariable,
+  Field,
+  FieldLocation,
+  FieldSource,
+} from '../fields/index.js';
 export type { ResolvedAuth, ResolvedPlayground, ValueOrigin } from '../precedence/types.js';
 export type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
 
@@ -74,5 +90,17 @@ export interface Page {
   schema?: PageSchema;
   /** `x-docs.content`: MDX placed before the generated reference. */
   content?: string;
+  /** Endpoint pages: the request body by media type (OpenAPI). */
+  requestBody?: ApiPageDetails['requestBody'];
+  /** Endpoint pages: every response, by status (OpenAPI). */
+  responses?: ApiPageDetails['responses'];
+  /** Endpoint pages: the servers with their variables (OpenAPI; `api.servers` has the URLs with defaults applied). */
+  servers?: ApiPageDetails['servers'];
+  /** Endpoint pages: the security alternatives, schemes resolved (OpenAPI). */
+  security?: ApiPageDetails['security'];
+  /** Endpoint pages: request and response examples (spec examples; MDX RequestExample / ResponseExample). */
+  examples?: ApiPageDetails['examples'];
+  /** Endpoint pages: request code samples (`x-codeSamples`, else generated curl, Python, JavaScript, Go). */
+  codeSamples?: ApiPageDetails['codeSamples'];
 }
 
