@@ -1,9 +1,10 @@
-import { closeSync, fstatSync, openSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, internalErrorText, type CliIo } from './io.js';
+import { ignoredPath, watchDocsRoot, type DocsWatcher } from '../site/watcher.js';
 
 export interface WatchOptions {
   build: BuildOptions & { outFile: string };
@@ -23,8 +24,6 @@ export interface WatchOptions {
  * watcher that fails gives 2.
  */
 export const WatchExitCode = { rootGone: ExitCode.errors, watcherFailed: ExitCode.usage } as const;
-
-const ignored = /(^|\/)(\.docs-build|node_modules|\.git)(\/|$)/;
 
 type RootIdentity = { dev: number; ino: number } | undefined;
 
@@ -96,7 +95,6 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
     io.stderr(`docs-build: the docs root ${shownRoot} is not a folder; nothing to watch\n`);
     return WatchExitCode.rootGone;
   }
-  io.stdout(`watching ${shownRoot} for changes (Ctrl-C to stop)\n`);
 
   const rebuild = (files: string[]): Promise<void> => {
     io.stdout(`\nchanged: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}\n`);
@@ -113,7 +111,7 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
     const changed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
-    let watcher: FSWatcher | undefined;
+    let watcher: DocsWatcher | undefined;
     let finished = false;
 
     const finish = (exit?: number): void => {
@@ -122,7 +120,7 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
       clearTimeout(timer);
       clearInterval(rootCheck);
       signal.removeEventListener('abort', onAbort);
-      watcher?.close();
+      void watcher?.close();
       keeper.release();
       void running.then(() => resolve(exit ?? code));
     };
@@ -140,10 +138,9 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
     const rootCheck = setInterval(rootGone, options.rootCheckMs ?? 500);
     signal.addEventListener('abort', onAbort, { once: true });
 
-    const onChange = (file: string | Buffer | null): void => {
-      if (!file || finished) return;
-      const relative = file.toString().split(path.sep).join('/');
-      if (ignored.test(relative) || relative === outRelative || rootGone()) return;
+    const onChange = (relative: string): void => {
+      if (finished) return;
+      if (ignoredPath(relative) || relative === outRelative || rootGone()) return;
       changed.add(relative);
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -159,8 +156,13 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
       finish(WatchExitCode.watcherFailed);
     };
     try {
-      watcher = watch(root, { recursive: true }, (_event, file) => onChange(file));
-      watcher.on('error', failed);
+      // chokidar, not fs.watch: it keeps a file that a rename-over save replaced (site/watcher.ts).
+      watcher = watchDocsRoot(root, { onChange, onError: failed, alsoIgnore: [options.build.outFile],
+        // Said once the watcher sees changes: an edit right after the message is never missed.
+        onReady: () => {
+          if (!finished) io.stdout(`watching ${shownRoot} for changes (Ctrl-C to stop)\n`);
+        },
+      });
     } catch (error) {
       failed(error instanceof Error ? error : new Error(String(error)));
     }
