@@ -1,6 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+// Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
+import { createDiagnostic } from '../diagnostics/catalog.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { linkFileAtomic, readOwnedFile, sha256, writeFileAtomic, type Confinement } from '../root/index.js';
 import { locateCacheFolder } from './cache-folder.js';
 import { entryChecks, type CacheEntries } from './entries.js';

@@ -3,10 +3,10 @@ import type { AuthMethod, HttpMethod, PlaygroundMode } from '../fields/index.js'
 import type { Field } from '../fields/index.js';
 
 // One list of HTTP methods for every source of API data; `api:` lines name them in any case.
-export { httpMethods } from '../fields/index.js';
+export { httpMethods } from '../fields/http.js';
 export type { HttpMethod, Span };
 
-export { authMethods, playgroundModes } from '../fields/index.js';
+export { authMethods, playgroundModes } from '../fields/http.js';
 export type PagePlayground = PlaygroundMode;
 export type PageAuthMethod = AuthMethod;
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { DiskCache } from '../incremental/index.js';
 import { locateCacheFolder } from '../incremental/cache-folder.js';
-import { countBySeverity, createDiagnostic, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+// Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
+import { createDiagnostic } from '../diagnostics/catalog.js';
+import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
