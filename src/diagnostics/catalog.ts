@@ -40,6 +40,7 @@ export const catalog = {
   'config/unknown-key': { severity: 'warning', stage: 'config', title: 'A key is not part of the docs.json format' },
   'config/mixed-navigation': { severity: 'error', stage: 'config', title: 'A navigation node mixes several kinds of children' },
   'config/asset-not-found': { severity: 'warning', stage: 'config', title: 'A logo, favicon or other asset path does not exist in the docs root' },
+  'config/unknown-code-theme': { severity: 'warning', stage: 'config', title: 'styling.codeblocks names a syntax-highlighting theme docs-build does not know; the default theme of that mode is used' },
 
   // navigation: the resolved tree
   'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },

@@ -1,0 +1,373 @@
+import type { HighlighterCore, LanguageRegistration, RegexEngine, ThemedTokenWithVariants } from 'shiki/core';
+import { createHighlighterCore } from 'shiki/core';
+import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
+import { bundledThemes, type BundledTheme } from 'shiki/themes';
+import { createDiagnostic, didYouMean, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import type { Site } from '../config/site.js';
+import { sha256 } from '../root/index.js';
+import type { ContentCode, ContentNode, ContentRoot, HighlightedLines } from './types.js';
+
+/**
+ * Code highlighting (docs/content.md "Code highlighting"): Shiki tokens for a light and a dark theme,
+ * aligned token by token, as plain JSON a theme renders without Shiki. Everything here is usable in a
+ * worker thread: the highlighter is created there, grammars load on first use.
+ */
+
+export interface CodeThemes {
+  light: string;
+  dark: string;
+}
+
+export type HighlightEngine = 'javascript' | 'oniguruma';
+
+/** `system` (the default): GitHub's light and dark themes, the pair most docs sites use. */
+export const defaultCodeThemes: CodeThemes = { light: 'github-light', dark: 'github-dark' };
+
+/** Measured on firecrawl-docs' code blocks (docs/content.md): the JavaScript engine; see `bench/highlight.ts`. */
+export const defaultEngine: HighlightEngine = 'javascript';
+
+/** Blocks longer than this are left without tokens: highlighting is linear but a megabyte block would stall a worker. */
+export const maxHighlightChars = 200_000;
+
+/** Lines longer than this are one plain token (minified JSON, base64): Shiki's own cut-off, deterministic. */
+const maxLineLength = 20_000;
+
+/** A line that takes longer than this is left plain after the point reached (a pathological grammar/input pair). */
+const lineTimeLimitMs = 2_000;
+
+/** Bumped when the token format changes, so cached tokens of an older format are not reused. */
+const tokenFormat = 1;
+const shikiVersion = '4.6.0';
+
+/** Languages written in the corpora that Shiki knows under another name. */
+const extraAliases: Record<string, string> = {
+  golang: 'go',
+  curl: 'shellscript',
+  env: 'dotenv',
+  'shell-session': 'shellsession',
+  jsonl: 'json',
+};
+
+/** Written as a language but meaning "no highlighting"; `mermaid` is drawn by the theme, not highlighted. */
+const plainLanguages = new Set(['', 'text', 'txt', 'plaintext', 'plain', 'ansi', 'mermaid']);
+
+// ---------------------------------------------------------------------------------------------------
+// Themes from styling.codeblocks
+
+function isBundledTheme(name: string): name is BundledTheme {
+  return Object.hasOwn(bundledThemes, name);
+}
+
+/**
+ * The light and dark theme of the site's code blocks. `system` is the default pair, `dark` the dark
+ * theme in both modes, any other string one theme in both modes, `{light, dark}` one of each. An
+ * unknown theme name falls back to the default of its mode with `config/unknown-code-theme`.
+ * `locate` turns a docs.json pointer into a place (the configuration stage's `locate`).
+ */
+export function codeThemes(
+  codeblocks: Site['styling']['codeblocks'],
+  locate: (pointer: string) => SourceLocation = (pointer) => ({ file: 'docs.json', pointer }),
+): StageResult<CodeThemes> {
+  const theme = codeblocks.theme;
+  const diagnostics: Diagnostic[] = [];
+  const check = (name: string, mode: keyof CodeThemes, pointer: string): string => {
+    if (isBundledTheme(name)) return name;
+    diagnostics.push(unknownTheme(name, defaultCodeThemes[mode], locate(pointer)));
+    return defaultCodeThemes[mode];
+  };
+  if (typeof theme !== 'string') {
+    const light = check(theme.light, 'light', '/styling/codeblocks/theme/light');
+    return { value: { light, dark: check(theme.dark, 'dark', '/styling/codeblocks/theme/dark') }, diagnostics };
+  }
+  if (theme === 'system') return { value: { ...defaultCodeThemes }, diagnostics };
+  if (theme === 'dark') return { value: { light: defaultCodeThemes.dark, dark: defaultCodeThemes.dark }, diagnostics };
+  if (!isBundledTheme(theme)) {
+    diagnostics.push(unknownTheme(theme, `"system" (${defaultCodeThemes.light} / ${defaultCodeThemes.dark})`, locate('/styling/codeblocks')));
+    return { value: { ...defaultCodeThemes }, diagnostics };
+  }
+  return { value: { light: theme, dark: theme }, diagnostics };
+}
+
+function unknownTheme(name: string, fallback: string, location: SourceLocation): Diagnostic {
+  const suggestion = didYouMean(name, [...Object.keys(bundledThemes), 'system', 'dark']) ?? 'see https://shiki.style/themes for the theme names';
+  return createDiagnostic('config/unknown-code-theme', `"${name}" is not a syntax-highlighting theme docs-build knows; code blocks use ${fallback}`, location, { suggestion });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Languages
+
+/**
+ * The Shiki language id for a fence's language, or undefined when it is plain text or unknown (such a
+ * block gets no tokens; the theme shows it in the theme's colours).
+ */
+export function resolveLanguage(lang: string): string | undefined {
+  const written = lang.trim().toLowerCase();
+  if (plainLanguages.has(written)) return undefined;
+  return canonicalLanguages.get(extraAliases[written] ?? written);
+}
+
+/** Every name Shiki knows -> its grammar's id, so `sh`, `bash` and `zsh` share one cache entry. */
+const canonicalLanguages = new Map<string, string>(
+  bundledLanguagesInfo.flatMap((info) => [[info.id, info.id] as const, ...(info.aliases ?? []).map((alias) => [alias, info.id] as const)]),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The highlighter
+
+export interface CodeHighlighter {
+  readonly themes: CodeThemes;
+  readonly engine: HighlightEngine;
+  /** Tokens for both themes, or undefined for plain text, an unknown language or a block over `maxHighlightChars`. */
+  highlight(code: string, lang: string): Promise<HighlightedLines | undefined>;
+  dispose(): void;
+}
+
+async function createEngine(engine: HighlightEngine): Promise<RegexEngine> {
+  if (engine === 'oniguruma') {
+    const { createOnigurumaEngine } = await import('shiki/engine/oniguruma');
+    return createOnigurumaEngine(import('shiki/wasm'));
+  }
+  const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript');
+  // forgiving: a grammar pattern the JavaScript engine cannot express is skipped instead of failing the block.
+  return createJavaScriptRegexEngine({ forgiving: true });
+}
+
+/**
+ * A highlighter for one pair of themes. Themes are checked by `codeThemes` first; an unknown name here
+ * is a bug of the caller and throws.
+ */
+export async function createCodeHighlighter(
+  themes: CodeThemes,
+  options: { engine?: HighlightEngine } = {},
+): Promise<CodeHighlighter> {
+  const engine = options.engine ?? defaultEngine;
+  const names = [...new Set([themes.light, themes.dark])];
+  for (const name of names) if (!isBundledTheme(name)) throw new Error(`unknown code theme ${name}`);
+  const shiki = await createHighlighterCore({
+    themes: names.map((name) => bundledThemes[name as BundledTheme]),
+    langs: [],
+    engine: createEngine(engine),
+  });
+  const ensureLanguage = languageLoader(shiki);
+  return {
+    themes,
+    engine,
+    async highlight(code, lang) {
+      const id = resolveLanguage(lang);
+      if (id === undefined || code.length > maxHighlightChars || !(await ensureLanguage(id))) return undefined;
+      return tokenize(shiki, themes, code, id);
+    },
+    dispose: () => shiki.dispose(),
+  };
+}
+
+/**
+ * Loads a grammar with every grammar it may embed, including those Shiki marks "lazy" (the fenced
+ * blocks of markdown, the `<script>` of a Vue file): without them a block's tokens would depend on which
+ * blocks this worker highlighted before, and cached tokens would differ from run to run.
+ */
+function languageLoader(shiki: HighlighterCore): (id: string) => Promise<boolean> {
+  const registered = new Map<string, Promise<string[]>>();
+  const ready = new Map<string, Promise<boolean>>();
+  const register = (id: string): Promise<string[]> => {
+    let pending = registered.get(id);
+    if (!pending) {
+      pending = importGrammar(id).then(async (grammars) => {
+        await shiki.loadLanguage(grammars);
+        return grammars.flatMap((grammar) => grammar.embeddedLangsLazy ?? []).flatMap((name) => canonicalLanguages.get(name) ?? []);
+      });
+      registered.set(id, pending);
+    }
+    return pending;
+  };
+  const closure = async (id: string): Promise<boolean> => {
+    const seen = new Set<string>();
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(...(await register(next)));
+    }
+    return true;
+  };
+  return (id) => {
+    let pending = ready.get(id);
+    if (!pending) {
+      pending = closure(id).catch(() => false);
+      ready.set(id, pending);
+    }
+    return pending;
+  };
+}
+
+async function importGrammar(id: string): Promise<LanguageRegistration[]> {
+  const load = bundledLanguages[id as keyof typeof bundledLanguages];
+  const module = await load();
+  return module.default;
+}
+
+function tokenize(shiki: HighlighterCore, themes: CodeThemes, code: string, lang: string): HighlightedLines | undefined {
+  let lines: ThemedTokenWithVariants[][];
+  try {
+    lines = shiki.codeToTokensWithThemes(code, {
+      lang,
+      themes: { light: themes.light, dark: themes.dark },
+      tokenizeMaxLineLength: maxLineLength,
+      tokenizeTimeLimit: lineTimeLimitMs,
+    });
+  } catch {
+    // A grammar the engine cannot run (should not happen with `forgiving`): the block stays plain.
+    return undefined;
+  }
+  const light = blockColors(shiki, themes.light);
+  const dark = blockColors(shiki, themes.dark);
+  return {
+    lightTheme: themes.light,
+    darkTheme: themes.dark,
+    light,
+    dark,
+    lines: lines.map((line) => compactLine(line, light.foreground, dark.foreground)),
+  };
+}
+
+function blockColors(shiki: HighlighterCore, theme: string): { background: string; foreground: string } {
+  const registration = shiki.getTheme(theme);
+  return { background: normalizeColor(registration.bg), foreground: normalizeColor(registration.fg) };
+}
+
+function normalizeColor(color: string | undefined): string {
+  return (color ?? '').toLowerCase();
+}
+
+type Token = HighlightedLines['lines'][number][number];
+
+/**
+ * Shiki's tokens as `[text, light, dark, fontStyle?]`: the theme's foreground becomes `''` (the block's
+ * colour), and neighbours with the same colours and style merge, which makes the JSON about half as big.
+ * The font style is the union of both themes' (they agree in every bundled light/dark pair we ship as defaults).
+ */
+function compactLine(line: ThemedTokenWithVariants[], lightFg: string, darkFg: string): Token[] {
+  const out: Token[] = [];
+  let previous: Token | undefined;
+  for (const token of line) {
+    const light = colorOf(token, 'light', lightFg);
+    const dark = colorOf(token, 'dark', darkFg);
+    const style = Math.max(0, token.variants['light']?.fontStyle ?? 0) | Math.max(0, token.variants['dark']?.fontStyle ?? 0);
+    if (previous && previous[1] === light && previous[2] === dark && (previous[3] ?? 0) === style) {
+      previous[0] += token.content;
+      continue;
+    }
+    previous = style > 0 ? [token.content, light, dark, style] : [token.content, light, dark];
+    out.push(previous);
+  }
+  return out;
+}
+
+function colorOf(token: ThemedTokenWithVariants, mode: 'light' | 'dark', foreground: string): string {
+  const color = normalizeColor(token.variants[mode]?.color);
+  return color === foreground ? '' : color;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cache keys and batches
+
+/** The cache key of a block's tokens: sha256 of the code, the resolved language, both themes, the engine and the token format. */
+export function highlightKey(code: string, lang: string, themes: CodeThemes, engine: HighlightEngine = defaultEngine): string {
+  const id = resolveLanguage(lang) ?? '';
+  return sha256(JSON.stringify([tokenFormat, shikiVersion, engine, id, themes.light, themes.dark, code]));
+}
+
+export interface HighlightBatchOptions {
+  themes: CodeThemes;
+  engine?: HighlightEngine;
+  /** Highlights one block: a `CodeHighlighter`'s `highlight`, or a call into the worker pool. */
+  highlight(code: string, lang: string): Promise<HighlightedLines | undefined>;
+  /** A cached result: tokens, `null` for "highlighted before, no tokens", undefined for a miss. */
+  lookup?(key: string): Promise<HighlightedLines | null | undefined> | HighlightedLines | null | undefined;
+  store?(key: string, tokens: HighlightedLines | null): Promise<void> | void;
+}
+
+export interface HighlightStats {
+  /** Code blocks seen (in all trees). */
+  blocks: number;
+  /** Blocks with a language Shiki knows. */
+  highlightable: number;
+  /** Distinct (code, language) pairs among those. */
+  unique: number;
+  /** Distinct pairs found by `lookup`. */
+  cached: number;
+  /** Distinct pairs highlighted now. */
+  highlighted: number;
+}
+
+/**
+ * Fills `tokens` of every code block of the trees (in place), highlighting each distinct (code, lang)
+ * once: translated pages repeat the same blocks. Blocks with no tokens lose any stale `tokens`.
+ */
+export async function highlightTrees(trees: Iterable<ContentRoot>, options: HighlightBatchOptions): Promise<HighlightStats> {
+  const groups = new Map<string, ContentCode[]>();
+  let blocks = 0;
+  let highlightable = 0;
+  for (const tree of trees) {
+    for (const code of codeBlocks(tree)) {
+      blocks++;
+      delete code.tokens;
+      if (resolveLanguage(code.lang) === undefined || code.value.length > maxHighlightChars) continue;
+      highlightable++;
+      const key = highlightKey(code.value, code.lang, options.themes, options.engine);
+      const group = groups.get(key);
+      if (group) group.push(code);
+      else groups.set(key, [code]);
+    }
+  }
+  const stats: HighlightStats = { blocks, highlightable, unique: groups.size, cached: 0, highlighted: 0 };
+  await Promise.all([...groups].map(([key, group]) => fillGroup(key, group, options, stats)));
+  return stats;
+}
+
+async function fillGroup(key: string, group: ContentCode[], options: HighlightBatchOptions, stats: HighlightStats): Promise<void> {
+  const first = group[0] as ContentCode;
+  let tokens = await options.lookup?.(key);
+  if (tokens === undefined) {
+    tokens = (await options.highlight(first.value, first.lang)) ?? null;
+    stats.highlighted++;
+    await options.store?.(key, tokens);
+  } else {
+    stats.cached++;
+  }
+  if (tokens) for (const code of group) code.tokens = tokens;
+}
+
+/** Every code node of a tree, in document order, including those in component slots; iterative (any depth). */
+export function codeBlocks(tree: ContentRoot): ContentCode[] {
+  const found: ContentCode[] = [];
+  const stack: ContentNode[][] = [tree.children];
+  const positions: number[] = [0];
+  while (stack.length > 0) {
+    const top = stack.length - 1;
+    const list = stack[top] as ContentNode[];
+    const index = positions[top] as number;
+    if (index >= list.length) {
+      stack.pop();
+      positions.pop();
+      continue;
+    }
+    positions[top] = index + 1;
+    const node = list[index] as ContentNode;
+    if (node.type === 'code') found.push(node);
+    else if (node.type === 'element' || node.type === 'component') pushChildren(node, stack, positions);
+  }
+  return found;
+}
+
+function pushChildren(node: Extract<ContentNode, { type: 'element' | 'component' }>, stack: ContentNode[][], positions: number[]): void {
+  // Children first in document order; slots (a Card's icon, say) are pushed below them so they come after.
+  if (node.type === 'component' && node.slots) {
+    for (const name of Object.keys(node.slots).sort().reverse()) {
+      stack.push(node.slots[name] as ContentNode[]);
+      positions.push(0);
+    }
+  }
+  stack.push(node.children);
+  positions.push(0);
+}
