@@ -18,6 +18,8 @@ export interface ContentElement {
   children: ContentNode[];
   /** Attributes whose `{...}` value could not be evaluated at build time: name -> JavaScript source. */
   expressions?: Record<string, string>;
+  /** Set on the root nodes of an inlined snippet, as on `ContentComponent`. */
+  provenance?: SnippetProvenance;
 }
 
 export type ContentPropertyValue = string | number | boolean | null | Array<string | number>;
@@ -31,6 +33,8 @@ export interface ContentText {
 export interface ContentRaw {
   type: 'raw';
   value: string;
+  /** Set on the root nodes of an inlined snippet, as on `ContentComponent`. */
+  provenance?: SnippetProvenance;
 }
 
 /**
@@ -69,6 +73,8 @@ export interface ContentCode {
   value: string;
   /** Highlighted tokens for the light and the dark theme; absent when the language is unknown to the highlighter. */
   tokens?: HighlightedLines;
+  /** Set on the root nodes of an inlined snippet, as on `ContentComponent`. */
+  provenance?: SnippetProvenance;
 }
 
 /** What the meta string after the language says (`python Example {1,3-4} icon="python" wrap lines`). */
@@ -104,8 +110,11 @@ export interface ContentIsland {
   type: 'island';
   /** `expression`: `{...}` in flow or text; `element`: JSX whose attributes need running code. */
   kind: 'expression' | 'element';
+  /** The JavaScript source: for `expression`, what is inside the braces (`word` for `{word}`). */
   source: string;
   inline?: boolean;
+  /** Set on the root nodes of an inlined snippet, as on `ContentComponent`. */
+  provenance?: SnippetProvenance;
 }
 
 export type ContentNode = ContentElement | ContentText | ContentRaw | ContentComponent | ContentCode | ContentIsland;
@@ -181,4 +190,9 @@ export interface ConvertedBody {
   exportedValues?: Record<string, JsonValue>;
   /** Capitalized element names used, with their first place (for the unknown-component check). */
   components: Array<{ name: string; location: SourceLocation }>;
+  /**
+   * Every `<Snippet file="...">` with a string `file`, in document order, with where it was written: the
+   * tree's components have no positions, and a missing snippet is reported at the element.
+   */
+  snippetElements?: Array<{ file: string; location: SourceLocation }>;
 }
