@@ -45,7 +45,7 @@ export const catalog = {
   // navigation: the resolved tree
   'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },
   'navigation/duplicate-page': { severity: 'warning', stage: 'navigation', title: 'A page is listed more than once in the navigation' },
-  'navigation/case-collision': { severity: 'warning', stage: 'navigation', title: 'Two page files have paths that differ only in letter case' },
+  'navigation/case-collision': { severity: 'error', stage: 'navigation', title: 'Two page files have paths that differ only in letter case' },
   'navigation/unresolved-entry': { severity: 'error', stage: 'navigation', title: 'A pages entry is neither a page file nor an endpoint reference' },
   'navigation/no-spec-in-scope': { severity: 'error', stage: 'navigation', title: 'An endpoint reference has no OpenAPI file in scope' },
 
@@ -95,6 +95,14 @@ export const catalog = {
   'mdx/paragraph-too-long': { severity: 'warning', stage: 'mdx', title: 'A paragraph is longer than docs-build parses; it is left out of the page checks' },
   'mdx/paragraph-too-complex': { severity: 'warning', stage: 'mdx', title: 'A paragraph holds more inline markup or block nesting than docs-build parses in one page; it is left out of the page checks' },
 
+  // content: page content (snippets, components, variables)
+  'content/snippet-not-found': { severity: 'error', stage: 'content', title: 'A snippet import or <Snippet file> names a snippet that does not exist (or is not an .mdx/.md file)' },
+  'content/snippet-export-not-found': { severity: 'error', stage: 'content', title: 'A named import of a snippet file names something the snippet does not export' },
+  'content/snippet-cycle': { severity: 'error', stage: 'content', title: 'Snippets import each other in a cycle; the import closing it is not inlined' },
+  'content/snippet-limit': { severity: 'error', stage: 'content', title: 'Snippets nest deeper, or expand to more copies in one page, than docs-build inlines; the rest are not inlined' },
+  'content/unknown-component': { severity: 'warning', stage: 'content', title: 'A capitalized component is neither built in, imported nor defined in the file' },
+  'content/unknown-variable': { severity: 'warning', stage: 'content', title: 'A {{name}} placeholder names no docs.json variable; it is left as written' },
+
   // precedence: api target, auth, playground
   'precedence/server-required': { severity: 'error', stage: 'precedence', title: 'A relative api target needs api.mdx.server' },
   'precedence/key-header-missing': { severity: 'error', stage: 'precedence', title: 'Auth method key needs api.mdx.auth.name as header name' },
@@ -132,6 +140,20 @@ export const catalog = {
   'migrate/draft-lossy': { severity: 'warning', stage: 'migrate', title: 'A detail of a page cannot be expressed in the drafted OpenAPI document' },
   'migrate/draft-conflict': { severity: 'warning', stage: 'migrate', title: 'Two pages describe the same operation; only the first is drafted' },
   'migrate/write-failed': { severity: 'error', stage: 'migrate', title: 'A file could not be written or deleted' },
+
+  // links: links and images of pages, docs.json hrefs and redirects (docs/links.md)
+  'links/broken-link': { severity: 'error', stage: 'links', title: 'A link points at no page, file or redirect of the site' },
+  'links/broken-anchor': { severity: 'warning', stage: 'links', title: 'A link\'s #anchor matches no heading or id of the page it points at' },
+  'links/missing-asset': { severity: 'error', stage: 'links', title: 'An image or file link points at no file of the docs root' },
+  'links/invalid-href': { severity: 'error', stage: 'links', title: 'A link cannot be read as a URL (malformed percent-encoding)' },
+  'links/invalid-redirect': { severity: 'error', stage: 'links', title: 'A redirect source or destination is not a root-absolute path or URL' },
+  'links/redirect-target-missing': { severity: 'error', stage: 'links', title: 'A redirect leads to no page, file or further redirect' },
+  'links/redirect-loop': { severity: 'error', stage: 'links', title: 'Redirects lead back to where they started' },
+  'links/redirect-chain': { severity: 'info', stage: 'links', title: 'A redirect leads to another redirect; readers take an extra hop' },
+  'links/duplicate-redirect': { severity: 'warning', stage: 'links', title: 'Two redirects have the same source; the first wins' },
+  'links/external-broken': { severity: 'error', stage: 'links', title: 'An external link answered 404 Not Found or 410 Gone (--check-external)' },
+  'links/external-unreachable': { severity: 'warning', stage: 'links', title: 'An external link could not be reached: timeout, connection error, server error or too many redirects (--check-external)' },
+  'links/external-offline': { severity: 'info', stage: 'links', title: 'External links were not checked because the run is offline' },
 
   // admin: deploy-time agent-job checks
   'admin/job-failed': { severity: 'error', stage: 'admin', title: 'An agent job checked before emitting ended as failed' },

@@ -2,7 +2,7 @@ import type { Site } from '../config/index.js';
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import type { Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';
-import { pageIdOfFile, type NavItem, type NavTree } from '../navigation/index.js';
+import type { NavItem, NavTree } from '../navigation/index.js';
 import type { GeneratedGroup, OpenapiOutcome, OperationPage, SchemaPage } from '../openapi/index.js';
 import { isEndpointPage, resolveEndpoint, resolveOperationEndpoint, type ApiSettings, type ResolvedOperationEndpoint } from '../precedence/index.js';
 import { generatorName, generatorVersion } from '../version.js';
@@ -16,8 +16,8 @@ export interface AssemblyInput {
   mdxPages: ReadonlyMap<string, ParsedPage>;
   openapi: OpenapiOutcome;
   settings: ApiSettings;
-  /** Every page file of the root (`isPageFile`), to find one left at the URL of a generated page. */
-  pageFiles?: readonly string[];
+  /** Published pages outside the navigation (reachable by URL), in path order. */
+  unlistedPages?: ReadonlyArray<{ id: string; page: ParsedPage }>;
 }
 
 /** Counts of what a manifest holds (the CLI's summary line). */
@@ -61,12 +61,17 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
     sources.set(page.id, { label: sourceLabel, locate });
   };
 
-  for (const [id, parsed] of input.mdxPages) addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, input.settings, openapi, diagnostics)), parsed.path);
+  for (const [id, parsed] of input.mdxPages) addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, true, input.settings, openapi, diagnostics)), parsed.path);
   for (const generated of openapi.pages) {
     const page = inStage('precedence', generated.page.source.file, () => operationPage(generated.id, generated.page, input.settings));
     addPage(page, generated.sourceLabel, generated.locate);
   }
-  diagnostics.push(...shadowedPages(input, pages, sources));
+  // Last, so that a file outside the navigation never displaces a listed or generated page at its URL.
+  for (const { id, page: parsed } of input.unlistedPages ?? []) {
+    const shadowed = shadowedPage(id, parsed.path, pages, sources);
+    if (shadowed) diagnostics.push(shadowed);
+    else addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, false, input.settings, openapi, diagnostics)), parsed.path);
+  }
 
   const navigation = toNavNodes(input.navigation.items, {
     pages,
@@ -85,10 +90,10 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
     // Counted by the caller once every diagnostic (job checks, --strict) is known.
     diagnostics: { errors: 0, warnings: 0 },
   };
-  return { manifest, diagnostics, stats: statsOf(manifest, input.mdxPages.size) };
+  return { manifest, diagnostics, stats: statsOf(manifest, input.mdxPages.size + (input.unlistedPages?.length ?? 0)) };
 }
 
-function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
+function mdxPage(id: string, parsed: ParsedPage, inNavigation: boolean, settings: ApiSettings, openapi: OpenapiOutcome, diagnostics: Diagnostic[]): Page {
   const page: Page = {
     id,
     kind: 'page',
@@ -96,6 +101,7 @@ function mdxPage(id: string, parsed: ParsedPage, settings: ApiSettings, openapi:
     source: { file: parsed.path, line: 1, column: 1 },
     frontmatter: parsed.frontmatter,
     hidden: parsed.hidden,
+    inNavigation,
     contentHash: parsed.contentHash,
   };
   if (parsed.sidebarTitle !== undefined) page.sidebarTitle = parsed.sidebarTitle;
@@ -125,7 +131,7 @@ function operationPage(id: string, described: OperationPage, settings: ApiSettin
   const { endpoint, ...data } = described;
   const resolved = resolveOperationEndpoint(endpoint, settings);
   // The id goes last, where the manifest has always had it on operation pages.
-  const page = { kind: data.kind, title: data.title, source: data.source, hidden: data.hidden, contentHash: data.contentHash } as Page;
+  const page = { kind: data.kind, title: data.title, source: data.source, hidden: data.hidden, inNavigation: true, contentHash: data.contentHash } as Page;
   if (data.sidebarTitle !== undefined) page.sidebarTitle = data.sidebarTitle;
   if (data.description !== undefined) page.description = data.description;
   if (data.frontmatter !== undefined) page.frontmatter = data.frontmatter;
@@ -143,7 +149,7 @@ function endpointData(data: Omit<OperationPage, 'endpoint'>, resolved: ResolvedO
   part.params = data.params;
   part.responseFields = data.responseFields;
   part.operation = data.operation;
-  if (data.content !== undefined) part.content = data.content;
+  if (data.content !== undefined) part.xDocsContent = data.content;
   return part;
 }
 
@@ -179,22 +185,13 @@ function groupNode(group: GeneratedGroup): NavNode {
  * An MDX page that is not in the navigation but sits at the URL of a generated endpoint page (what a
  * migration to OpenAPI leaves behind without --delete-pages): the service would serve one of the two.
  */
-function shadowedPages(input: AssemblyInput, pages: Record<string, Page>, sources: ReadonlyMap<string, { label: string; locate: () => SourceLocation }>): Diagnostic[] {
-  const listed = new Set([...input.mdxPages.values()].map((parsed) => parsed.path));
-  const found: Diagnostic[] = [];
-  for (const file of input.pageFiles ?? []) {
-    const id = pageIdOfFile(file);
-    const page = pages[id];
-    if (listed.has(file) || page?.kind !== 'openapi') continue;
-    const generated = sources.get(id)!;
-    found.push(
-      createDiagnostic('manifest/page-id-collision', `${file} is not in the navigation but sits at /${id}, the URL of the page generated for ${generated.label}`, { file, line: 1, column: 1 }, {
-        related: [{ ...generated.locate(), message: `the page at /${id}` }],
-        suggestion: 'delete the MDX file (migrate check --write --delete-pages does it), or give the operation another URL with x-mint.href',
-      }),
-    );
-  }
-  return found;
+function shadowedPage(id: string, file: string, pages: Record<string, Page>, sources: ReadonlyMap<string, { label: string; locate: () => SourceLocation }>): Diagnostic | undefined {
+  if (pages[id]?.kind !== 'openapi') return undefined;
+  const generated = sources.get(id)!;
+  return createDiagnostic('manifest/page-id-collision', `${file} is not in the navigation but sits at /${id}, the URL of the page generated for ${generated.label}`, { file, line: 1, column: 1 }, {
+    related: [{ ...generated.locate(), message: `the page at /${id}` }],
+    suggestion: 'delete the MDX file (migrate check --write --delete-pages does it), or give the operation another URL with x-mint.href',
+  });
 }
 
 function countFields(fields: readonly Field[] | undefined): number {

@@ -1,4 +1,5 @@
 import type { JsonValue, RecordedLocation } from '../diagnostics/index.js';
+import type { ContentReference } from '../content/types.js';
 import type { Site } from '../config/site.js';
 import type { NavKind } from '../navigation/types.js';
 import type { ApiPageDetails, ApiTarget, Field } from '../fields/index.js';
@@ -27,6 +28,7 @@ export type {
 } from '../fields/index.js';
 export type { ResolvedAuth, ResolvedPlayground, ValueOrigin } from '../precedence/types.js';
 export type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
+export type { CodeMeta, ContentCode, ContentComponent, ContentElement, ContentIsland, ContentNode, ContentRaw, ContentReference, ContentRoot, ContentText, HighlightedLines, PageContent, PageIsland, SnippetProvenance, TocEntry } from '../content/types.js';
 
 /**
  * The site manifest, version 1: the contract with themes (docs: docs/manifest.md; JSON Schema:
@@ -82,14 +84,18 @@ export interface Page {
   params?: Field[];
   responseFields?: Field[];
   hidden: boolean;
+  /** Whether the page is listed in the navigation; pages outside it are published too (reachable by URL). */
+  inNavigation: boolean;
   deprecated?: boolean;
   contentHash: string;
   /** Operation pages: the operation they document; `openapi:` MDX pages: the operation they take data from. */
   operation?: PageOperation;
   /** `openapi-schema:` pages: key in `schemas`. */
   schema?: PageSchema;
-  /** `x-docs.content`: MDX placed before the generated reference. */
-  content?: string;
+  /** `x-docs.content`: MDX placed before the generated reference, as written. */
+  xDocsContent?: string;
+  /** The page's content file (docs/content.md): present when the build wrote content. */
+  content?: ContentReference;
   /** Endpoint pages: the request body by media type (OpenAPI). */
   requestBody?: ApiPageDetails['requestBody'];
   /** Endpoint pages: every response, by status (OpenAPI). */

@@ -1,8 +1,8 @@
-/**
- * Which files of the root are pages and at which URL. The content stage will widen this to every page
- * the service publishes (.mintignore included); today it serves the check for MDX pages left at the
- * URL of a generated endpoint page.
- */
+import ignore, { type Ignore } from 'ignore';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { DocsRoot } from '../root/index.js';
+
+/** Which files of the root are pages and at which URL (docs/content.md, "Which files are pages"). */
 
 const pageFile = /\.(mdx|md)$/;
 
@@ -15,4 +15,48 @@ export function isPageFile(file: string): boolean {
 export function pageIdOfFile(file: string): string {
   const id = file.replace(pageFile, '');
   return id.endsWith('/index') ? id.slice(0, -'/index'.length) : id;
+}
+
+/** The ignore file the service reads, in gitignore syntax, at the root of the docs. */
+export const MINTIGNORE = '.mintignore';
+
+/**
+ * What the service leaves out without a `.mintignore` (its documentation, "Default ignored patterns"):
+ * tool folders and the repository's own README, LICENSE, CHANGELOG and CONTRIBUTING files, at any depth.
+ */
+export const defaultIgnoredPatterns: readonly string[] = [
+  '.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp',
+  'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md',
+];
+
+export interface PublishedPages {
+  /** Page files the service would publish, sorted. */
+  files: string[];
+  /** Page files left out by `.mintignore` (not by the defaults), for the summary and the tests. */
+  ignoredByMintignore: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Every `.md`/`.mdx` file the service would publish: outside `snippets/` and hidden folders, not
+ * matched by the default patterns nor by `.mintignore`. Navigation pages are among them whatever
+ * `.mintignore` says only if they are listed: the caller decides that.
+ */
+export function publishedPageFiles(root: DocsRoot): PublishedPages {
+  const diagnostics: Diagnostic[] = [];
+  const defaults = ignore().add([...defaultIgnoredPatterns]);
+  let own: Ignore | undefined;
+  if (root.exists(MINTIGNORE)) {
+    const read = root.read(MINTIGNORE);
+    if (read.ok) own = ignore().add(read.file.text);
+    else diagnostics.push(createDiagnostic(read.problem.code, `${MINTIGNORE}: ${read.problem.message}`, { file: MINTIGNORE, line: 1, column: 1 }));
+  }
+  const files: string[] = [];
+  const ignoredByMintignore: string[] = [];
+  for (const file of root.files()) {
+    if (!isPageFile(file) || defaults.ignores(file)) continue;
+    if (own?.ignores(file)) ignoredByMintignore.push(file);
+    else files.push(file);
+  }
+  return { files, ignoredByMintignore, diagnostics };
 }

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { readConfiguration } from '../config/index.js';
-import { createDiagnostic, inStage, type Diagnostic, type StageResult } from '../diagnostics/index.js';
+import { createDiagnostic, inStage, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
 import { checkImports, type ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
-import { isPageFile, resolveNavigation, type NavTree } from '../navigation/index.js';
+import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type NavTree } from '../navigation/index.js';
 import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
@@ -59,7 +59,9 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
 
   // Pages parse on worker threads while the main thread loads, validates and describes the specs,
   // including those that `openapi:` frontmatter names, page by page as the parses come back.
-  const pagesParsed = parseNavigationPages(root, navigation.value, diagnostics, cache, options, pool);
+  const published = inStage('navigation', MINTIGNORE, () => publishedPageFiles(root));
+  diagnostics.push(...published.diagnostics);
+  const pagesParsed = parsePublishedPages(root, navigation.value, published.files, diagnostics, cache, options, pool);
   const settings = apiSettingsFromSite(site.api, origins);
   const openapiResolved = resolveOpenapi({
     root,
@@ -74,13 +76,13 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
 
-  const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, openapi, settings, pageFiles: root.files().filter(isPageFile) }));
+  const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, unlistedPages: mdx.unlisted, openapi, settings }));
   diagnostics.push(...assembled.diagnostics);
   const { manifest } = assembled;
   const pages = manifest.pages;
   const pageIds: Record<string, string> = {};
   const pageFingerprints: Record<string, string> = {};
-  for (const [id, parsed] of mdx.pages) {
+  for (const [id, parsed] of [...mdx.pages, ...mdx.unlisted.map(({ id, page }) => [id, page] as const)]) {
     if (pages[id]?.source.file !== parsed.path || pages[id]?.kind === 'openapi') continue;
     pageIds[parsed.path] = id;
     pageFingerprints[parsed.path] = mdx.fingerprints.get(parsed.path)!;
@@ -99,7 +101,7 @@ interface NavigationPages {
   /** Each page's parse in navigation order, as soon as it and every page before it are parsed. */
   inOrder: AsyncIterable<ParsedPage>;
   /** Every page by id, in navigation order, once all are parsed (their diagnostics pushed). */
-  all: Promise<{ pages: Map<string, ParsedPage>; fingerprints: Map<string, string> }>;
+  all: Promise<{ pages: Map<string, ParsedPage>; unlisted: Array<{ id: string; page: ParsedPage }>; fingerprints: Map<string, string> }>;
 }
 
 /** A page cache entry: the page's result and its `stageFingerprint`, computed once with the parse. */
@@ -109,28 +111,44 @@ interface PageEntry {
 }
 
 /**
- * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included):
- * from the cache when the page's bytes were seen before, else on the worker pool.
+ * Parses every MDX/MD page the navigation references, once each (duplicates and group roots included),
+ * then every other published page file: from the cache when the page's bytes were seen before, else on
+ * the worker pool.
  */
-function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan): NavigationPages {
+function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly string[], diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan): NavigationPages {
   const idOfFile = new Map<string, string>();
   const toParse: SourceFile[] = [];
   const results = new Map<string, PageEntry>();
   const keys = new Map<string, string>();
   const encodingProblems = new Map<string, Diagnostic>();
-  const pageItems = tree.pages.filter((item) => item.file && !idOfFile.has(item.file) && idOfFile.set(item.file, item.id));
+  const pageItems: Array<{ file: string; id: string; location: SourceLocation }> = [];
+  for (const item of tree.pages) {
+    if (item.file && !idOfFile.has(item.file)) {
+      idOfFile.set(item.file, item.id);
+      pageItems.push({ file: item.file, id: item.id, location: item.location });
+    }
+  }
+  // Pages outside the navigation are published too (reachable by URL): after the listed ones, in path order.
+  const unlisted = new Set<string>();
+  for (const file of published) {
+    if (idOfFile.has(file)) continue;
+    const id = pageIdOfFile(file);
+    idOfFile.set(file, id);
+    unlisted.add(file);
+    pageItems.push({ file, id, location: { file, line: 1, column: 1 } });
+  }
   for (const item of pageItems) {
     // A page the last run read, unchanged by its stamp, is looked up without reading it.
-    const unchanged = cache ? root.unchangedHash(item.file!) : undefined;
-    const known = unchanged === undefined ? undefined : cache!.get<PageEntry>('pages', cache!.key('page', item.file!, unchanged));
+    const unchanged = cache ? root.unchangedHash(item.file) : undefined;
+    const known = unchanged === undefined ? undefined : cache!.get<PageEntry>('pages', cache!.key('page', item.file, unchanged));
     if (known) {
-      results.set(item.file!, known);
+      results.set(item.file, known);
       continue;
     }
-    const read = inStage('mdx', item.file, () => root.read(item.file!, { keep: false }));
+    const read = inStage('mdx', item.file, () => root.read(item.file, { keep: false }));
     if (!read.ok) {
       diagnostics.push(createDiagnostic(read.problem.code, read.problem.message, item.location));
-      idOfFile.delete(item.file!);
+      idOfFile.delete(item.file);
       continue;
     }
     const encoding = invalidUtf8Diagnostic(read.file);
@@ -172,16 +190,18 @@ function parseNavigationPages(root: DocsRoot, tree: NavTree, diagnostics: Diagno
   const all = parsed.then(() => {
     // Map in navigation order so the manifest does not depend on which worker finished first.
     const pages = new Map<string, ParsedPage>();
+    const unlistedPages: Array<{ id: string; page: ParsedPage }> = [];
     const fingerprints = new Map<string, string>();
     for (const [file, id] of idOfFile) {
       const entry = results.get(file);
       if (!entry) continue;
       const { result } = entry;
       diagnostics.push(...result.diagnostics, ...(importProblems.get(file) ?? checkImports(result.value, root)));
-      pages.set(id, result.value);
+      if (unlisted.has(file)) unlistedPages.push({ id, page: result.value });
+      else pages.set(id, result.value);
       fingerprints.set(file, entry.fingerprint);
     }
-    return { pages, fingerprints };
+    return { pages, unlisted: unlistedPages, fingerprints };
   });
   async function* inOrder(): AsyncGenerator<ParsedPage> {
     for (const arrival of arrivals.values()) yield await arrival.promise;

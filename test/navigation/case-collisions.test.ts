@@ -1,6 +1,6 @@
 /**
  * Page files whose paths differ only in letter case (issue 13, item 20): they replace each other on a
- * case-insensitive file system and their URLs differ only in case, so each gets a warning naming both.
+ * case-insensitive file system and their URLs differ only in case, so each is an error naming both (two sources for what readers see as one URL).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
@@ -21,16 +21,16 @@ function collisions(files: Record<string, string>): string[] {
 }
 
 describe('page files that differ only in letter case', () => {
-  it('index.mdx beside Index.mdx: a warning on the later file naming both', () => {
+  it('index.mdx beside Index.mdx: an error on the later file naming both', () => {
     expect(collisions({ 'index.mdx': '# a\n', 'Index.mdx': '# b\n', 'guides/setup.mdx': '# c\n' })).toEqual([
-      'warning navigation/case-collision index.mdx:1:1 "index.mdx" and "Index.mdx" differ only in letter case: on a case-insensitive file system (macOS, Windows) one replaces the other, and their URLs differ only in case [Index.mdx]',
+      'error navigation/case-collision index.mdx:1:1 "index.mdx" and "Index.mdx" differ only in letter case: on a case-insensitive file system (macOS, Windows) one replaces the other, and their URLs differ only in case [Index.mdx]',
     ]);
   });
 
   it('in folders and across extensions, every later file of a group, whether or not the navigation lists it', () => {
     expect(collisions({ 'index.mdx': '# a\n', 'guides/setup.mdx': '# c\n', 'Guides/Setup.md': '# d\n', 'GUIDES/setup.mdx': '# e\n' }).map((s) => s.replace(/ ".*\[/, ' ['))).toEqual([
-      'warning navigation/case-collision Guides/Setup.md:1:1 [GUIDES/setup.mdx]',
-      'warning navigation/case-collision guides/setup.mdx:1:1 [GUIDES/setup.mdx]',
+      'error navigation/case-collision Guides/Setup.md:1:1 [GUIDES/setup.mdx]',
+      'error navigation/case-collision guides/setup.mdx:1:1 [GUIDES/setup.mdx]',
     ]);
   });
 
