@@ -1,0 +1,67 @@
+import type { SiteData } from '../types.js';
+import type { Branch } from './navigation.js';
+import { navbarOf, type LinkSetting } from './settings.js';
+import { Icon } from './Icon.js';
+import { Switcher } from './Switcher.js';
+import { ThemeToggle } from './ThemeToggle.js';
+import { assetUrl, pageHref } from './urls.js';
+import { SearchButton } from '../search/SearchButton.js';
+
+function Logo({ data, branch }: { data: SiteData; branch: Branch }) {
+  const { site, base } = data;
+  const home = branch.divisions.find((node) => node.kind === 'language');
+  const href = site.logo?.href ?? pageHref(base, firstPageOf(data, home?.children) ?? 'index');
+  return (
+    <a className="site-logo" data-testid="logo" href={href}>
+      {site.logo && (
+        <>
+          <img className="logo-light" data-testid="logo-light" src={assetUrl(base, site.logo.light)} alt={site.name} />
+          <img className="logo-dark" data-testid="logo-dark" src={assetUrl(base, site.logo.dark)} alt={site.name} />
+        </>
+      )}
+      <span className={site.logo ? 'site-name visually-hidden' : 'site-name'} data-testid="site-name">{site.name}</span>
+    </a>
+  );
+}
+
+function firstPageOf(data: SiteData, nodes: SiteData['navigation'] | undefined): string | undefined {
+  const stack = [...(nodes ?? [])].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const id = node.root ?? node.page;
+    if (id !== undefined && data.pages[id] && !data.pages[id].hidden) return id;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return undefined;
+}
+
+function NavbarLink({ data, link, primary }: { data: SiteData; link: LinkSetting; primary?: boolean }) {
+  return (
+    <a
+      className={primary ? 'navbar-primary' : 'navbar-link'}
+      data-testid={primary ? 'navbar-primary' : 'navbar-link'}
+      data-type={link.type}
+      href={link.href}
+    >
+      {link.icon !== undefined && <Icon icon={link.icon} site={data.site} base={data.base} />}
+      {link.label}
+    </a>
+  );
+}
+
+export function Header({ data, branch, onSearch }: { data: SiteData; branch: Branch; onSearch: () => void }) {
+  const navbar = navbarOf(data.site, branch.divisions);
+  const headerSwitchers = branch.switchers.filter((s) => s.kind === 'language' || s.kind === 'version');
+  return (
+    <header className="site-header" data-testid="header">
+      <Logo data={data} branch={branch} />
+      {headerSwitchers.map((switcher, index) => <Switcher key={`${switcher.kind}${index}`} data={data} switcher={switcher} />)}
+      <SearchButton data={data} onOpen={onSearch} />
+      <nav className="navbar" data-testid="navbar" aria-label="Site">
+        {navbar.links.map((link, index) => <NavbarLink key={index} data={data} link={link} />)}
+        {navbar.primary && <NavbarLink data={data} link={navbar.primary} primary />}
+      </nav>
+      {!data.site.appearance.strict && <ThemeToggle />}
+    </header>
+  );
+}

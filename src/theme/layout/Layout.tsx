@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { NavNode } from '../../manifest/types.js';
+import type { PageData, SiteData } from '../types.js';
+import { PageBody, type ComponentMap } from './content-placeholder.js';
+import { SearchDialog } from '../search/SearchDialog.js';
+import { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch } from './navigation.js';
+import { catalogFontLinks, fontFaceCss, siteStyle } from './style.js';
+import { Banner } from './Banner.js';
+import { Diagnostics } from './Diagnostics.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+import { PageHeader } from './PageHeader.js';
+import { PrevNext } from './PrevNext.js';
+import { Sidebar } from './Sidebar.js';
+import { Tabs } from './Tabs.js';
+import { Toc } from './Toc.js';
+
+export interface LayoutProps {
+  data: SiteData;
+  pageId: string;
+  pageData: PageData;
+  components?: Partial<ComponentMap>;
+  /** Divisions the reader chose (a tab link): where a page listed in several places is shown. */
+  preferred?: NavNode[];
+  /** Client-side navigation to an URL (search results use it). */
+  onNavigate?: (href: string) => void;
+}
+
+function FontStyles({ data }: { data: SiteData }) {
+  const faces = fontFaceCss(data.site, data.base);
+  return (
+    <>
+      {catalogFontLinks(data.site).map((href) => <link key={href} rel="stylesheet" href={href} data-testid="font-link" />)}
+      {faces !== '' && <style data-testid="font-faces" dangerouslySetInnerHTML={{ __html: faces }} />}
+    </>
+  );
+}
+
+/** Ctrl/Cmd+K or `/` (outside a text field) opens search. */
+function useSearchShortcut(open: () => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      const typing = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') || (event.key === '/' && !typing)) {
+        event.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
+function navigateByLocation(href: string): void {
+  window.location.assign(href);
+}
+
+export function Layout({ data, pageId, pageData, components, preferred, onNavigate = navigateByLocation }: LayoutProps) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  useSearchShortcut(openSearch);
+  const { site } = data;
+  const page = pageData.page;
+  const path = pathTo(data.navigation, pageId, preferred);
+  const branch = resolveBranch(data.navigation, path);
+  const { prev, next } = neighbours(pageOrder(branch.items, data.pages), pageId);
+  return (
+    <div
+      className="docs-app"
+      data-testid="site"
+      data-theme={site.theme}
+      data-decoration={site.background.decoration}
+      data-page={pageId}
+      style={siteStyle(site, data.base)}
+    >
+      <FontStyles data={data} />
+      <Banner data={data} branch={branch} />
+      <Header data={data} branch={branch} onSearch={openSearch} />
+      <Tabs data={data} branch={branch} />
+      <div className="docs-body">
+        <Sidebar data={data} branch={branch} current={pageId} />
+        <main className="docs-main" data-testid="page" data-kind={page.kind}>
+          <Diagnostics diagnostics={pageData.diagnostics} />
+          <article className="docs-article">
+            <PageHeader page={page} eyebrow={eyebrowOf(path, site.styling.eyebrows)} />
+            <PageBody page={page} content={pageData.content} site={site} components={components} base={data.base} />
+          </article>
+          <PrevNext data={data} prev={prev} next={next} />
+          <Footer data={data} branch={branch} />
+        </main>
+        <Toc page={page} />
+      </div>
+      {searchOpen && <SearchDialog data={data} onClose={() => setSearchOpen(false)} onNavigate={onNavigate} />}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { NavNode } from '../../manifest/types.js';
+import type { SiteData } from '../types.js';
+import { divisionKey, divisionTarget, type Switcher as SwitcherModel } from './navigation.js';
+import { Icon } from './Icon.js';
+import { pageHref } from './urls.js';
+
+/** Where a division's link goes: its first listed page, else its external href. */
+export function divisionHref(data: SiteData, node: NavNode): string | undefined {
+  const target = divisionTarget(node, data.pages);
+  return target.page !== undefined ? pageHref(data.base, target.page) : target.href;
+}
+
+/**
+ * Versions, languages, products, dropdowns and menus: a disclosure listing the choices (plain links, so it
+ * works before hydration and without JavaScript).
+ */
+export function Switcher({ data, switcher }: { data: SiteData; switcher: SwitcherModel }) {
+  const current = switcher.selected ?? switcher.options[0];
+  return (
+    <details className={`switcher switcher-${switcher.kind}`} data-testid={`switcher-${switcher.kind}`}>
+      <summary data-testid="switcher-current">
+        {current?.icon !== undefined && <Icon icon={current.icon} site={data.site} base={data.base} />}
+        {current?.label}
+      </summary>
+      <ul role="list">
+        {switcher.options.map((node, index) => {
+          const href = divisionHref(data, node);
+          return (
+            <li key={`${index}:${node.label}`}>
+              <a data-testid="switcher-option" href={href} data-nav={divisionKey(data.navigation, node)} aria-current={node === switcher.selected ? 'true' : undefined}>
+                {node.icon !== undefined && <Icon icon={node.icon} site={data.site} base={data.base} />}
+                {node.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,95 @@
+import type { NavNode, Site } from '../../manifest/types.js';
+
+/*
+ * The site settings docs-build passes through unchanged (`site.extra`: navbar, footer, banner, search),
+ * read defensively: the manifest keeps them as written, and a language may override navbar, footer and
+ * banner.
+ */
+
+type Json = unknown;
+
+function record(value: Json): Record<string, Json> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, Json>) : undefined;
+}
+
+function text(value: Json): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function list(value: Json): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export interface LinkSetting {
+  label: string;
+  href: string;
+  icon?: Json;
+  type?: string;
+}
+
+export interface NavbarSetting {
+  links: LinkSetting[];
+  primary?: LinkSetting;
+}
+
+export interface FooterSetting {
+  socials: Array<{ platform: string; href: string }>;
+  columns: Array<{ header?: string; items: LinkSetting[] }>;
+}
+
+export interface BannerSetting {
+  content: string;
+  dismissible: boolean;
+  type?: string;
+}
+
+const typeLabels: Record<string, string> = { github: 'GitHub', discord: 'Discord', button: 'Open' };
+
+function linkOf(value: Json): LinkSetting | undefined {
+  const item = record(value);
+  const href = text(item?.['href']);
+  if (!item || href === undefined) return undefined;
+  const type = text(item['type']);
+  const label = text(item['label']) ?? (type ? typeLabels[type] : undefined) ?? href;
+  return { label, href, ...(item['icon'] !== undefined ? { icon: item['icon'] } : {}), ...(type ? { type } : {}) };
+}
+
+/** A setting of the current language when it has one, else the site's. */
+function setting(site: Site, divisions: NavNode[], key: string): Json {
+  const language = divisions.find((node) => node.kind === 'language' && node.extra?.[key] !== undefined);
+  return language?.extra?.[key] ?? site.extra[key];
+}
+
+export function navbarOf(site: Site, divisions: NavNode[] = []): NavbarSetting {
+  const navbar = record(setting(site, divisions, 'navbar'));
+  const links = list(navbar?.['links']).map(linkOf).filter((link): link is LinkSetting => link !== undefined);
+  const primary = linkOf(navbar?.['primary']);
+  return { links, ...(primary ? { primary } : {}) };
+}
+
+export function footerOf(site: Site, divisions: NavNode[] = []): FooterSetting {
+  const footer = record(setting(site, divisions, 'footer'));
+  const socials = Object.entries(record(footer?.['socials']) ?? {})
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([platform, href]) => ({ platform, href }));
+  const columns = list(footer?.['links']).flatMap((column) => {
+    const entry = record(column);
+    if (!entry) return [];
+    const items = list(entry['items']).map(linkOf).filter((link): link is LinkSetting => link !== undefined);
+    const header = text(entry['header']);
+    return [{ ...(header ? { header } : {}), items }];
+  });
+  return { socials, columns };
+}
+
+export function bannerOf(site: Site, divisions: NavNode[] = []): BannerSetting | undefined {
+  const banner = record(setting(site, divisions, 'banner'));
+  const content = text(banner?.['content']);
+  if (!banner || !content) return undefined;
+  const type = text(banner['type']);
+  return { content, dismissible: banner['dismissible'] === true, ...(type ? { type } : {}) };
+}
+
+export function searchPromptOf(site: Site): string {
+  return text(record(site.extra['search'])?.['prompt']) ?? 'Search...';
+}

@@ -1,0 +1,49 @@
+/*
+ * URLs of pages and files. A page's URL is the base plus its id (`/docs/guides/setup`); the page `index`
+ * is the base itself. Content links arrive as `/<page id>#anchor` (the link stage rewrites them), so
+ * resolving accepts paths with and without the base, a trailing slash, `.html` and `/index`.
+ */
+
+/** `docs` -> `/docs/`; `''` -> `/`. */
+export function normalizeBase(base: string): string {
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+function encodeId(id: string): string {
+  return id.split('/').map(encodeURIComponent).join('/');
+}
+
+export function pageHref(base: string, id: string, anchor?: string): string {
+  const path = id === 'index' ? '' : encodeId(id);
+  return `${normalizeBase(base)}${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The page a pathname shows, or `undefined` when it is not one of `pages`. */
+export function pageIdFromPath(base: string, pages: Record<string, unknown>, pathname: string): string | undefined {
+  const prefix = normalizeBase(base);
+  let rest = safeDecode(pathname);
+  if (rest.startsWith(prefix)) rest = rest.slice(prefix.length);
+  else if (`${rest}/` === prefix) rest = '';
+  rest = rest.replace(/^\/+|\/+$/g, '').replace(/\.html$/, '');
+  const candidates = rest === '' ? ['index'] : [rest, `${rest}/index`, rest.replace(/\/index$/, '')];
+  return candidates.find((id) => Object.hasOwn(pages, id));
+}
+
+/** A docs-root file path (`/logo/light.svg`, `images/a.png`) as a URL under the base; URLs stay as they are. */
+export function assetUrl(base: string, file: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(file) || file.startsWith('//')) return file;
+  return `${normalizeBase(base)}${file.replace(/^\/+/, '')}`;
+}
+
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}

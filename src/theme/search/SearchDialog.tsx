@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { SiteData } from '../types.js';
+import { searchPromptOf } from '../layout/settings.js';
+import { pageHref } from '../layout/urls.js';
+import { excerpt, loadSearch, type SearchFunction, type SearchHit } from './engine.js';
+
+type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
+
+function useSearchFunction(url: string | undefined): { status: Status; search?: SearchFunction } {
+  const [state, setState] = useState<{ status: Status; search?: SearchFunction }>({ status: url ? 'loading' : 'unavailable' });
+  useEffect(() => {
+    if (!url) return setState({ status: 'unavailable' });
+    let live = true;
+    setState({ status: 'loading' });
+    loadSearch(url).then(
+      (search) => live && setState({ status: 'ready', search }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return state;
+}
+
+function hitHref(data: SiteData, hit: SearchHit): string {
+  return pageHref(data.base, hit.page, hit.anchor);
+}
+
+function statusText(status: Status, query: string, count: number): string | undefined {
+  if (status === 'unavailable') return 'Search is not available: the site has no search index yet.';
+  if (status === 'failed') return 'The search index could not be loaded.';
+  if (status === 'loading') return 'Loading the search index…';
+  return query.trim() !== '' && count === 0 ? 'No results.' : undefined;
+}
+
+export interface SearchDialogProps {
+  data: SiteData;
+  onClose: () => void;
+  /** Goes to a result (client-side navigation). */
+  onNavigate: (href: string) => void;
+}
+
+export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
+  const { status, search } = useSearchFunction(data.searchIndexUrl);
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const hits = useMemo(() => (search ? search(query) : []), [search, query]);
+  useEffect(() => input.current?.focus(), []);
+  useEffect(() => setSelected(0), [query]);
+  const go = (hit: SearchHit | undefined): void => {
+    if (!hit) return;
+    onClose();
+    onNavigate(hitHref(data, hit));
+  };
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape') onClose();
+    else if (event.key === 'ArrowDown') setSelected((at) => Math.min(at + 1, Math.max(hits.length - 1, 0)));
+    else if (event.key === 'ArrowUp') setSelected((at) => Math.max(at - 1, 0));
+    else if (event.key === 'Enter') go(hits[selected]);
+    else return;
+    event.preventDefault();
+  };
+  const message = statusText(status, query, hits.length);
+  return (
+    <div className="search-backdrop" onClick={onClose}>
+      <div className="search-dialog" data-testid="search-dialog" role="dialog" aria-modal="true" aria-label="Search" onClick={(e) => e.stopPropagation()} onKeyDown={onKeyDown}>
+        <input ref={input} className="search-input" data-testid="search-input" type="search" placeholder={searchPromptOf(data.site)} value={query} onChange={(e) => setQuery(e.target.value)} aria-controls="docs-search-results" />
+        {message && <p className="search-status" data-testid="search-status">{message}</p>}
+        <ul role="listbox" id="docs-search-results" className="search-results">
+          {hits.map((hit, index) => (
+            <li key={hit.id} role="option" aria-selected={index === selected}>
+              <a className="search-result" data-testid="search-result" href={hitHref(data, hit)} onClick={(e) => { e.preventDefault(); go(hit); }} onMouseEnter={() => setSelected(index)}>
+                <span className="search-result-title">{hit.headings.length > 0 ? [hit.title, ...hit.headings].join(' › ') : hit.title}</span>
+                <span className="search-result-text">{excerpt(hit.text, query)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type MiniSearch from 'minisearch';
+import type { SearchRecord } from '../types.js';
+
+/*
+ * Client-side search over the site's search records (one per heading section). minisearch is imported
+ * on first use, and the records fetched once per URL, so pages that never open search pay nothing.
+ */
+
+export interface SearchHit {
+  id: string;
+  page: string;
+  anchor?: string;
+  title: string;
+  headings: string[];
+  text: string;
+}
+
+export type SearchFunction = (query: string, limit?: number) => SearchHit[];
+
+function isRecord(value: unknown): value is SearchRecord {
+  const r = value as Partial<SearchRecord> | null;
+  return typeof r === 'object' && r !== null && typeof r.id === 'string' && typeof r.page === 'string' &&
+    typeof r.title === 'string' && typeof r.text === 'string' && (r.anchor === undefined || typeof r.anchor === 'string');
+}
+
+function hitOf(result: Record<string, unknown>): SearchHit {
+  const anchor = result['anchor'];
+  const headings = result['headings'];
+  return {
+    id: String(result['id']),
+    page: String(result['page']),
+    ...(typeof anchor === 'string' ? { anchor } : {}),
+    title: String(result['title']),
+    headings: Array.isArray(headings) ? headings.map(String) : [],
+    text: String(result['text'] ?? ''),
+  };
+}
+
+/** An index over `records` (malformed entries and repeated ids are skipped, never thrown on). */
+export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknown): SearchFunction {
+  const index = new MiniSearchClass<SearchRecord>({
+    fields: ['title', 'headings', 'text'],
+    storeFields: ['page', 'anchor', 'title', 'headings', 'text'],
+    extractField: (doc, field) => {
+      const value = (doc as unknown as Record<string, unknown>)[field];
+      return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
+    },
+    searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2 },
+  });
+  const seen = new Set<string>();
+  for (const record of Array.isArray(records) ? records : []) {
+    if (!isRecord(record) || seen.has(record.id)) continue;
+    seen.add(record.id);
+    index.add({ ...record, headings: Array.isArray(record.headings) ? record.headings : [] });
+  }
+  return (query, limit = 20) => {
+    if (query.trim() === '') return [];
+    return index.search(query).slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
+  };
+}
+
+const loaded = new Map<string, Promise<SearchFunction>>();
+
+/** The search function for an index URL; a failed fetch is forgotten so the next open retries. */
+export function loadSearch(url: string): Promise<SearchFunction> {
+  let pending = loaded.get(url);
+  if (!pending) {
+    pending = (async () => {
+      const [{ default: MiniSearchClass }, response] = await Promise.all([import('minisearch'), fetch(url)]);
+      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      return createSearch(MiniSearchClass, await response.json());
+    })();
+    pending.catch(() => loaded.delete(url));
+    loaded.set(url, pending);
+  }
+  return pending;
+}
+
+/** A short excerpt of the text around the first query term. */
+export function excerpt(text: string, query: string, length = 140): string {
+  const term = query.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  const at = term ? text.toLowerCase().indexOf(term) : -1;
+  const start = Math.max(0, at < 0 ? 0 : at - 40);
+  const slice = text.slice(start, start + length);
+  return `${start > 0 ? '…' : ''}${slice}${start + length < text.length ? '…' : ''}`;
+}
