@@ -1,0 +1,18 @@
+/* The reference theme's API page: endpoint, servers, auth, playground and the operation's reference. */
+export { ApiReference, playgroundMode, type ApiReferenceProps } from './reference.js';
+export { Playground, storageKey, type PlaygroundProps } from './playground.js';
+export { FieldList, FieldItem, fieldLimits } from './field-list.js';
+export {
+  authHeader,
+  bodySkeleton,
+  defaultVariables,
+  fieldsByLocation,
+  fillServer,
+  pageAuth,
+  pageServers,
+  prepareRequest,
+  type AuthValues,
+  type PageAuth,
+  type PreparedRequest,
+  type RequestInput,
+} from './request.js';

@@ -1,0 +1,156 @@
+import type { ApiServer, AuthMethod, Field, Page } from '../../manifest/types.js';
+
+/*
+ * The pure part of the API page: which servers a page offers, a server URL with its variables filled
+ * in, the auth the page asks for, and the request the playground sends. No React, no DOM: tested alone.
+ */
+
+/** The page's servers with their variables (OpenAPI), else the URLs of `api.servers`. */
+export function pageServers(page: Page): ApiServer[] {
+  if (page.servers?.length) return page.servers;
+  return (page.api?.servers ?? []).map((url) => ({ url }));
+}
+
+/** The defaults of a server's variables. */
+export function defaultVariables(server: ApiServer | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(server?.variables ?? {}).map(([name, variable]) => [name, variable.default]));
+}
+
+/** `https://{region}.api.com/{version}` with the values given (a missing value keeps its default). */
+export function fillServer(server: ApiServer, values: Record<string, string>): string {
+  return server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? server.variables?.[name]?.default ?? whole);
+}
+
+export function joinPath(serverUrl: string, path: string): string {
+  if (!serverUrl) return path;
+  return serverUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+export interface PageAuth {
+  method: AuthMethod;
+  /** `key`: the header that carries the key. */
+  headerName?: string;
+}
+
+/**
+ * The auth the page resolved (manifest `auth`), else the first security alternative the playground can
+ * express (an HTTP bearer or basic scheme, or an API key in a header).
+ */
+export function pageAuth(page: Page): PageAuth {
+  if (page.auth) return { method: page.auth.method, ...(page.auth.headerName ? { headerName: page.auth.headerName } : {}) };
+  for (const requirement of page.security ?? []) {
+    for (const scheme of requirement.schemes) {
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return { method: 'bearer' };
+      if (scheme.type === 'http' && scheme.scheme === 'basic') return { method: 'basic' };
+      if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.parameterName) return { method: 'key', headerName: scheme.parameterName };
+    }
+  }
+  return { method: 'none' };
+}
+
+export interface AuthValues {
+  token?: string;
+  username?: string;
+  password?: string;
+  key?: string;
+}
+
+/** The header the auth values make, or none when a value is missing. */
+export function authHeader(auth: PageAuth, values: AuthValues): [string, string] | null {
+  if (auth.method === 'bearer' && values.token) return ['Authorization', `Bearer ${values.token}`];
+  if (auth.method === 'basic' && (values.username || values.password)) return ['Authorization', `Basic ${base64(`${values.username ?? ''}:${values.password ?? ''}`)}`];
+  if (auth.method === 'key' && values.key) return [auth.headerName ?? 'Authorization', values.key];
+  return null;
+}
+
+/** UTF-8 safe base64 (btoa alone rejects characters above U+00FF). */
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export interface RequestInput {
+  method: string;
+  serverUrl: string;
+  path: string;
+  /** Values by field name, per location. */
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** The body as typed (JSON or anything); empty sends none. */
+  body: string;
+  contentType?: string;
+  auth: PageAuth;
+  authValues: AuthValues;
+}
+
+export interface PreparedRequest {
+  url: string;
+  init: { method: string; headers: Record<string, string>; body?: string };
+}
+
+/** The fetch a Send makes: path parameters encoded into the path, empty query values left out. */
+export function prepareRequest(input: RequestInput): PreparedRequest {
+  const path = input.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = input.pathParams[name];
+    return value ? encodeURIComponent(value) : whole;
+  });
+  const query = new URLSearchParams(Object.entries(input.query).filter(([, value]) => value !== ''));
+  const search = query.toString();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers)) if (value !== '') headers[name] = value;
+  const auth = authHeader(input.auth, input.authValues);
+  if (auth) headers[auth[0]] = auth[1];
+  const method = input.method.toUpperCase();
+  const sendsBody = input.body.trim() !== '' && method !== 'GET' && method !== 'HEAD';
+  if (sendsBody) headers['Content-Type'] ??= input.contentType ?? 'application/json';
+  return {
+    url: joinPath(input.serverUrl, path) + (search ? `?${search}` : ''),
+    init: { method, headers, ...(sendsBody ? { body: input.body } : {}) },
+  };
+}
+
+/** A JSON skeleton of a request body from its fields (examples, defaults, else a value of the type). */
+export function bodySkeleton(fields: readonly Field[], depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.readOnly) continue;
+    out[field.name] = sampleValue(field, depth);
+  }
+  return out;
+}
+
+function sampleValue(field: Field, depth: number): unknown {
+  if (field.example !== undefined) return field.example;
+  if (field.default !== undefined) return field.default;
+  if (field.enum?.length) return field.enum[0];
+  const type = field.type.replace(/\s/g, '');
+  const isArray = type.endsWith('[]');
+  const base = isArray ? type.slice(0, -2) : type;
+  let value: unknown;
+  if (field.properties?.length && depth < 4) value = bodySkeleton(field.properties, depth + 1);
+  else if (base === 'integer' || base === 'number') value = 0;
+  else if (base === 'boolean') value = false;
+  else if (base === 'object') value = {};
+  else value = '';
+  return isArray ? [value] : value;
+}
+
+/** Fields by where they go, in a fixed order of locations. */
+export function fieldsByLocation(fields: readonly Field[]): Array<[string, Field[]]> {
+  const order = ['path', 'query', 'header', 'cookie', 'body'];
+  const groups = new Map<string, Field[]>();
+  for (const field of fields) {
+    const list = groups.get(field.in) ?? [];
+    list.push(field);
+    groups.set(field.in, list);
+  }
+  return [...groups.entries()].sort((a, b) => rank(order, a[0]) - rank(order, b[0]));
+}
+
+function rank(order: string[], location: string): number {
+  const index = order.indexOf(location);
+  return index === -1 ? order.length : index;
+}

@@ -1,0 +1,26 @@
+import { createElement, Fragment, type ReactNode } from 'react';
+import type { PageContent } from '../../content/types.js';
+import type { Page, Site } from '../../manifest/types.js';
+import { ApiReference } from '../api/index.js';
+import { ContentContext, type ComponentMap } from './context.js';
+import { environment, renderNodes } from './render.js';
+
+export interface PageBodyProps {
+  page: Page;
+  content: PageContent | null;
+  site: Site;
+  components?: Partial<ComponentMap>;
+  preview?: boolean;
+  base?: string;
+}
+
+/**
+ * A page's body: its content, and for an API page the reference around it (method, URL, auth and the
+ * playground above the prose; parameters, body and responses of an operation below it).
+ */
+export function PageBody({ page, content, site, components, preview, base }: PageBodyProps): ReactNode {
+  const env = environment({ site, page, components, preview, base });
+  const body = createElement(Fragment, null, ...(content ? renderNodes(content.tree.children, env, false) : []));
+  const inner = page.api ? <ApiReference page={page} site={site}>{body}</ApiReference> : body;
+  return createElement(ContentContext.Provider, { value: env }, <div className="db-content">{inner}</div>);
+}

@@ -1,0 +1,158 @@
+import { createElement, Fragment, type ReactNode } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import type { Element as HastElement, ElementContent as HastContent } from 'hast';
+import type {
+  ContentCode,
+  ContentComponent,
+  ContentElement,
+  ContentIsland,
+  ContentNode,
+  ContentRaw,
+  ContentRoot,
+} from '../../content/types.js';
+import { ContentContext, useContentEnv, withBase, type ContentEnv, type RenderOptions } from './context.js';
+import { builtInComponents } from './builtins.js';
+
+/*
+ * The page tree is hast plus our own nodes (component, code, island, raw). hast-util-to-jsx-runtime
+ * renders the hast; each of our nodes inside it becomes a placeholder element that a small component
+ * renders from context. Children of a component are rendered directly, so that Tabs, Steps and
+ * CodeGroup see their Tab, Step and CodeBlock elements with their props.
+ */
+
+const placeholderTag = 'docs-build-node';
+
+/** Tags whose content is phrasing: a raw HTML fragment inside them is rendered in a span, not a div. */
+const phrasingParents = new Set([
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'span', 'em', 'strong', 'b', 'i', 'u', 's', 'del', 'code',
+  'sup', 'sub', 'small', 'mark', 'label', 'button', 'summary', 'abbr', 'kbd', 'q', 'cite', 'dt', 'th',
+]);
+
+type OwnNode = ContentComponent | ContentCode | ContentIsland | ContentRaw;
+
+interface PlaceholderData {
+  node: OwnNode;
+  inline: boolean;
+}
+
+export function environment(options: RenderOptions): ContentEnv {
+  return {
+    site: options.site,
+    page: options.page ?? null,
+    components: { ...builtInComponents, ...stripUndefined(options.components ?? {}) },
+    preview: options.preview ?? false,
+    base: options.base ?? '/',
+  };
+}
+
+/** React nodes for a page's content tree; wrap them anywhere (the context travels with them). */
+export function renderContent(tree: ContentRoot, options: RenderOptions): ReactNode {
+  const env = environment(options);
+  return createElement(ContentContext.Provider, { value: env }, ...renderNodes(tree.children, env, false));
+}
+
+/** Renders a list of content nodes (as children of a component or of the root). */
+export function renderNodes(nodes: readonly ContentNode[], env: ContentEnv, inline: boolean): ReactNode[] {
+  return nodes.map((node) => renderNode(node, env, inline));
+}
+
+function renderNode(node: ContentNode, env: ContentEnv, inline: boolean): ReactNode {
+  switch (node.type) {
+    case 'text':
+      return node.value;
+    case 'element':
+      return toJsxRuntime(toHast(node), { Fragment, jsx, jsxs, components: hastComponents, passNode: true });
+    default:
+      return renderOwn(node, env, inline);
+  }
+}
+
+function renderOwn(node: OwnNode, env: ContentEnv, inline: boolean): ReactNode {
+  switch (node.type) {
+    case 'component':
+      return renderComponent(node, env);
+    case 'code':
+      return renderCode(node, env);
+    case 'island':
+      return env.preview ? createElement(node.inline ? 'span' : 'div', { 'data-island': node.kind, className: 'db-island', title: node.source }) : null;
+    case 'raw':
+      return renderRaw(node, inline);
+  }
+}
+
+function renderComponent(node: ContentComponent, env: ContentEnv): ReactNode {
+  const children = renderNodes(node.children, env, node.inline === true);
+  const Component = env.components[node.name];
+  if (!Component) return unknownComponent(node, env, children);
+  const props: Record<string, unknown> = { ...node.props };
+  for (const [slot, nodes] of Object.entries(node.slots ?? {})) {
+    props[slot] = createElement(Fragment, null, ...renderNodes(nodes, env, true));
+  }
+  return createElement(Component, props, ...children);
+}
+
+/** A name with no component (defined in a `.jsx` file, or a typo): its children still show. */
+function unknownComponent(node: ContentComponent, env: ContentEnv, children: ReactNode[]): ReactNode {
+  if (!env.preview) return createElement(Fragment, null, ...children);
+  const marker = {
+    className: 'db-unknown-component',
+    'data-unknown-component': node.name,
+    ...(node.island ? { 'data-island': node.island } : {}),
+  };
+  return createElement(node.inline ? 'span' : 'div', marker, ...children);
+}
+
+function renderCode(node: ContentCode, env: ContentEnv): ReactNode {
+  const { type: _type, ...props } = node;
+  const mermaid = env.components.Mermaid;
+  if (node.lang === 'mermaid' && mermaid) return createElement(mermaid, { chart: node.value });
+  const block = env.components.CodeBlock;
+  return block ? createElement(block, props) : null;
+}
+
+/** Raw HTML of a `.md` page is the repository's own content, trusted like its MDX: rendered as written; comments dropped. */
+function renderRaw(node: ContentRaw, inline: boolean): ReactNode {
+  const html = node.value.trim();
+  if (html === '' || (html.startsWith('<!--') && html.endsWith('-->'))) return null;
+  return createElement(inline ? 'span' : 'div', { className: 'db-raw', dangerouslySetInnerHTML: { __html: node.value } });
+}
+
+/** The element as hast, with our nodes below it turned into placeholders. */
+function toHast(node: ContentElement): HastElement {
+  const inline = phrasingParents.has(node.tagName);
+  return {
+    type: 'element',
+    tagName: node.tagName,
+    properties: node.properties,
+    children: node.children.map((child): HastContent => {
+      if (child.type === 'element') return toHast(child);
+      if (child.type === 'text') return child;
+      const data: PlaceholderData = { node: child, inline };
+      return { type: 'element', tagName: placeholderTag, properties: {}, children: [], data: data as HastElement['data'] };
+    }),
+  };
+}
+
+function Placeholder({ node }: { node?: HastElement }): ReactNode {
+  const env = useContentEnv();
+  const data = node?.data as PlaceholderData | undefined;
+  return data ? renderOwn(data.node, env, data.inline) : null;
+}
+
+/** Site-absolute links and image sources get the public base path. */
+function Anchor({ node: _node, href, ...rest }: { node?: HastElement; href?: string } & Record<string, unknown>): ReactNode {
+  const { base } = useContentEnv();
+  return createElement('a', { ...rest, href: href === undefined ? undefined : withBase(base, href) });
+}
+
+function Image({ node: _node, src, ...rest }: { node?: HastElement; src?: string } & Record<string, unknown>): ReactNode {
+  const { base } = useContentEnv();
+  return createElement('img', { ...rest, src: src === undefined ? undefined : withBase(base, src) });
+}
+
+const hastComponents = { [placeholderTag]: Placeholder, a: Anchor, img: Image } as unknown as Partial<Components>;
+
+function stripUndefined<T>(map: Partial<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, T] => entry[1] !== undefined));
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderContent, type RenderOptions } from '../../src/theme/content/index.js';
+import type { ContentRoot } from '../../src/content/types.js';
+import { code, comp, el, makePage, makeSite, root, text } from './content-fixtures.js';
+
+function html(tree: ContentRoot, options: Partial<RenderOptions> = {}): string {
+  return renderToString(<>{renderContent(tree, { site: makeSite(), page: makePage(), ...options })}</>);
+}
+
+describe('renderContent: hast and our own nodes', () => {
+  it('renders hast elements with their properties as React props (class, style string)', () => {
+    const out = html(root(el('p', { className: ['lead', 'big'], style: 'color: red; margin-top: 2px' }, [text('Hello '), el('strong', {}, [text('world')])])));
+    expect(out).toBe('<p class="lead big" style="color:red;margin-top:2px">Hello <strong>world</strong></p>');
+  });
+
+  it('renders a component inside a hast element (through a placeholder) and inside another component', () => {
+    const out = html(root(el('div', { id: 'wrap' }, [comp('Note', {}, [el('p', {}, [text('inside')])])])));
+    expect(out).toMatch(/<div id="wrap"><div class="db-callout db-callout-note"[^>]*>.*<p>inside<\/p>.*<\/div><\/div>$/);
+  });
+
+  it('gives site-absolute links and images the base path, and leaves external ones alone', () => {
+    const out = html(root(el('p', {}, [el('a', { href: '/guides/a#x' }, [text('a')]), el('a', { href: 'https://x.dev/' }, [text('b')]), el('img', { src: '/images/i.png', alt: '' })])), { base: '/docs/' });
+    expect(out).toContain('href="/docs/guides/a#x"');
+    expect(out).toContain('href="https://x.dev/"');
+    expect(out).toContain('src="/docs/images/i.png"');
+  });
+
+  it('unknown component: children only in the static render, a marker in the preview', () => {
+    const tree = root(comp('MyWidget', { a: 1 }, [el('p', {}, [text('kept')])]));
+    expect(html(tree)).toBe('<p>kept</p>');
+    const preview = html(tree, { preview: true });
+    expect(preview).toBe('<div class="db-unknown-component" data-unknown-component="MyWidget"><p>kept</p></div>');
+  });
+
+  it('an inline unknown component gets a span marker in the preview', () => {
+    const tree = root(el('p', {}, [text('a '), comp('Chip', {}, [text('b')], { inline: true })]));
+    expect(html(tree, { preview: true })).toBe('<p>a <span class="db-unknown-component" data-unknown-component="Chip">b</span></p>');
+  });
+
+  it('islands render nothing statically and a data-island placeholder in the preview', () => {
+    const tree = root({ type: 'island', kind: 'expression', source: 'new Date()' });
+    expect(html(tree)).toBe('');
+    expect(html(tree, { preview: true })).toContain('data-island="expression"');
+  });
+
+  it('raw HTML renders as written (span inside phrasing, div at block level); comments are dropped', () => {
+    const tree = root({ type: 'raw', value: '<table><tr><td>x</td></tr></table>' }, el('p', {}, [{ type: 'raw', value: '<kbd>K</kbd>' }]), { type: 'raw', value: '<!-- hidden -->' });
+    const out = html(tree);
+    expect(out).toContain('<div class="db-raw"><table><tr><td>x</td></tr></table></div>');
+    expect(out).toContain('<p><span class="db-raw"><kbd>K</kbd></span></p>');
+    expect(out).not.toContain('hidden');
+  });
+
+  it('a replaced component is used by name (components={{ Note: MyNote }}), slots arrive as props', () => {
+    const MyNote = ({ children, label }: { children?: ReactNode; label?: ReactNode }): ReactNode => (
+      <aside className="mine">
+        {label}|{children}
+      </aside>
+    );
+    const tree = root(comp('Note', {}, [text('body')], { slots: { label: [el('em', {}, [text('L')])] } }));
+    expect(html(tree, { components: { Note: MyNote } })).toBe('<aside class="mine"><em>L</em>|<!-- -->body</aside>');
+  });
+
+  it('JSON props reach the component', () => {
+    const tree = root(comp('Card', { title: 'T', href: '/x' }, [text('c')]));
+    expect(html(tree)).toContain('<p class="db-card-title">T</p>');
+  });
+
+  it('a code node renders through CodeBlock, a mermaid block through Mermaid', () => {
+    const out = html(root(code('let a = 1;', 'js'), code('graph TD; A-->B', 'mermaid')));
+    expect(out).toContain('class="language-js"');
+    expect(out).toContain('class="db-mermaid"');
+    expect(out).toContain('graph TD; A--&gt;B');
+  });
+});
