@@ -2,6 +2,7 @@ import { Parser, type Options as AcornOptions } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -48,12 +49,15 @@ const budgetedAcorn = {
 };
 
 // Created once: unified freezes a processor on first use, and parsing needs no per-file state.
-const mdxProcessor = unified()
+const mdxWithoutGfm = unified()
   .use(remarkParse)
   .use(remarkMdx, { acorn: budgetedAcorn, acornOptions: { ecmaVersion: 2024, sourceType: 'module' }, addResult: true })
   .use(remarkFrontmatter, ['yaml']);
+// Tables, strikethrough, autolinks, task lists and footnotes: the service renders them, so the content
+// tree must have them as structure rather than as literal pipes and tildes.
+const mdxProcessor = mdxWithoutGfm().use(remarkGfm);
 // Plain Markdown, used only to recover the frontmatter of a page whose MDX body does not parse.
-const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
+const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
 
 /** The shape of the VFileMessage that micromark and the mdast utilities throw on invalid MDX. */
 export interface MdxSyntaxError {
@@ -75,7 +79,7 @@ export type MdxParse =
 export function parseMdx(text: string): MdxParse {
   expressionWorkLeft = maxExpressionWork;
   try {
-    return { ok: true, tree: mdxProcessor.parse(text) };
+    return { ok: true, tree: parseWithGfm(text) };
   } catch (error) {
     if (error instanceof ExpressionBudgetExceeded) return { ok: false, overBudget: { expression: error.source } };
     // micromark recurses on nesting: a page nested thousands of levels deep overflows the stack. That is
@@ -85,6 +89,21 @@ export function parseMdx(text: string): MdxParse {
     }
     if (!isVFileMessage(error)) throw error;
     return { ok: false, error: toSyntaxError(error) };
+  }
+}
+
+/**
+ * GFM's autolink transform walks the tree recursively: a page nested thousands of levels deep, which
+ * micromark itself still parses, overflows the stack there. Such a page is parsed again without GFM
+ * so its fields and the nesting warning are still read (it loses only tables and autolinks).
+ */
+function parseWithGfm(text: string): Root {
+  try {
+    return mdxProcessor.parse(text);
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+    expressionWorkLeft = maxExpressionWork;
+    return mdxWithoutGfm.parse(text);
   }
 }
 
