@@ -25,13 +25,15 @@ const allowed: Record<string, string[]> = {
   migrate: [...edges, ...stages],
   upgrade: [...edges, 'config'],
   cli: [...edges, ...stages, 'incremental', 'pipeline', 'admin', 'migrate', 'upgrade'],
+  // The reference theme runs in the browser: it reads the compiler's data types and nothing else (checked below).
+  theme: ['content', 'manifest'],
 };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -61,6 +63,20 @@ describe('the layout', () => {
       const [from, to] = edge.split(' -> ') as [string, string];
       return !(allowed[from] ?? []).includes(to);
     });
+    expect(wrong).toEqual([]);
+  });
+
+  it('the theme imports only types from the compiler, and only from its content and manifest type modules', () => {
+    const themeDir = path.join(srcDir, 'theme');
+    const wrong: string[] = [];
+    for (const file of sourceFiles(themeDir)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(import|export)\b([^'"]*?)from\s+'(\.[^']+)'/g)) {
+        const target = path.resolve(path.dirname(file), match[3]!);
+        if (target.startsWith(themeDir + path.sep)) continue;
+        const allowedTarget = ['content/types.js', 'manifest/types.js'].includes(path.relative(srcDir, target).split(path.sep).join('/'));
+        if (!allowedTarget || !/\btype\b/.test(match[2]!.split('{')[0]!)) wrong.push(`${path.relative(srcDir, file)}: ${match[0].trim()}`);
+      }
+    }
     expect(wrong).toEqual([]);
   });
 });
