@@ -1,0 +1,85 @@
+import { closestMatches, createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { ConvertedBody } from './types.js';
+
+/**
+ * The components the service provides without an import: the table of docs/content.md (measured over
+ * the corpora) plus the ones its component reference documents (`Color.Item`, `GitHub.Repo`, `Tile`,
+ * `Prompt`, `View`, `FileTree`, ...). A theme maps each name to its own component; a name outside this
+ * list must be imported or defined in the file that uses it.
+ */
+export const builtinComponents: ReadonlySet<string> = new Set([
+  'Accordion',
+  'AccordionGroup',
+  'Badge',
+  'Callout',
+  'Card',
+  'CardGroup',
+  'Check',
+  'CodeGroup',
+  'Color',
+  'Color.Item',
+  'Color.Row',
+  'Column',
+  'Columns',
+  'Danger',
+  'Expandable',
+  'FileTree',
+  'Frame',
+  'GitHub.Repo',
+  'Icon',
+  'Info',
+  'Latex',
+  'Mermaid',
+  'Note',
+  'Panel',
+  'ParamField',
+  'Prompt',
+  'RequestExample',
+  'ResponseExample',
+  'ResponseField',
+  'Snippet',
+  'Step',
+  'Steps',
+  'Tab',
+  'Tabs',
+  'Tile',
+  'Tip',
+  'Tooltip',
+  'Tree',
+  'Tree.File',
+  'Tree.Folder',
+  'Update',
+  'View',
+  'Visibility',
+  'Warning',
+]);
+
+/** The names a file brings into scope itself: its imports (snippets and `.jsx`) and its `export const`s. */
+export function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islands' | 'exportedValues'>): { imported: Set<string>; defined: Set<string> } {
+  const imported = new Set<string>();
+  const defined = new Set<string>(Object.keys(body.exportedValues ?? {}));
+  for (const { names } of body.snippetImports) for (const local of Object.keys(names)) imported.add(local);
+  for (const island of body.islands) for (const name of island.names) (island.kind === 'import' ? imported : defined).add(name);
+  return { imported, defined };
+}
+
+/**
+ * A capitalized component that is neither built in, imported nor defined in the file: a warning at its
+ * first use, with the closest names in scope or built in. `Tree.Folder` counts as known when `Tree.Folder`
+ * is built in or `Tree` is imported or defined (a member of an imported module).
+ */
+export function checkComponents(body: Pick<ConvertedBody, 'components'>, imported: ReadonlySet<string>, defined: ReadonlySet<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const { name, location } of body.components) {
+    const base = name.split('.')[0]!;
+    if (builtinComponents.has(name) || imported.has(base) || defined.has(base)) continue;
+    const candidates = [...builtinComponents, ...imported, ...defined];
+    const close = closestMatches(name, candidates, 2);
+    diagnostics.push(
+      createDiagnostic('content/unknown-component', `<${name}> is not a built-in component, and nothing in this file imports or defines it`, location, {
+        suggestion: close.length > 0 ? `did you mean ${close.map((candidate) => `<${candidate}>`).join(' or ')}?` : `import it (import ${base} from '/snippets/...') or define it with export const ${base} = ...`,
+      }),
+    );
+  }
+  return diagnostics;
+}

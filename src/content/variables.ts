@@ -1,0 +1,57 @@
+/**
+ * docs.json `variables`: `{{name}}` in pages and snippets becomes the variable's value (docs/content.md,
+ * "Snippets"). Names are letters, digits, `_` and `-`, as the service allows.
+ *
+ * `{{name}}` in prose is a JavaScript expression to MDX (`{ {name} }`, an object) and `{{api-url}}` is
+ * not even valid JavaScript, so the parse may mask placeholders first: `maskVariablePlaceholders` swaps
+ * the braces for Unicode noncharacters of the same length (positions stay right) outside attribute
+ * values written `={{...}}`, and the text keeps them until `substituteVariables` puts the value (or the
+ * braces, for a name docs.json does not define) back.
+ */
+
+const name = '[A-Za-z0-9_-]+';
+const OPEN = '\uFDD0\uFDD1';
+const CLOSE = '\uFDD1\uFDD0';
+/** `{{name}}` as written, or masked. */
+const placeholder = new RegExp(`(?:\\{\\{|${OPEN})(\\s*)(${name})(\\s*)(?:\\}\\}|${CLOSE})`, 'g');
+/** `{{name}}` in the page's text, not right after `=` (a JSX attribute's object value). */
+const maskable = new RegExp(`(?<!=\\s*)\\{\\{(\\s*${name}\\s*)\\}\\}`, 'g');
+/** The source of an MDX expression written `{{name}}`: `{name}`. */
+const expressionPlaceholder = new RegExp(`^\\s*\\{\\s*(${name})\\s*\\}\\s*$`);
+const frontmatter = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** The page's text with each `{{name}}` of its body masked, same length; frontmatter untouched. */
+export function maskVariablePlaceholders(text: string): string {
+  if (!text.includes('{{')) return text;
+  const head = frontmatter.exec(text)?.[0] ?? '';
+  return head + text.slice(head.length).replace(maskable, (_match, inner: string) => `${OPEN}${inner}${CLOSE}`);
+}
+
+/**
+ * `value` with each placeholder replaced by its variable; a name `variables` does not define is put back
+ * as written (`{{name}}`) and passed to `onUnknown`.
+ */
+export function substituteVariables(value: string, variables: Readonly<Record<string, string>>, onUnknown?: (name: string) => void): string {
+  if (!value.includes('{{') && !value.includes(OPEN)) return value;
+  return value.replace(placeholder, (_match, before: string, key: string, after: string) => {
+    if (Object.hasOwn(variables, key)) return variables[key]!;
+    onUnknown?.(key);
+    return `{{${before}${key}${after}}}`;
+  });
+}
+
+/** The variable name when an expression's source is what `{{name}}` parses to (`{name}`). */
+export function variableOfExpression(source: string): string | undefined {
+  return expressionPlaceholder.exec(source)?.[1];
+}
+
+/** 1-based line and column of the first `{{name}}` (written or masked) in a file's text. */
+export function locateVariable(text: string, key: string): { line: number; column: number } | undefined {
+  for (const match of text.matchAll(placeholder)) {
+    if (match[2] !== key) continue;
+    const before = text.slice(0, match.index);
+    const line = before.split('\n').length;
+    return { line, column: match.index - before.lastIndexOf('\n') };
+  }
+  return undefined;
+}
