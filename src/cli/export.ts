@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { formatGithub, formatHuman, formatJson, hasErrors } from '../diagnostics/index.js';
+import { ExitCode, UsageError, type CliIo } from './io.js';
+
+export interface ExportCommandOptions {
+  out: string;
+  base?: string;
+  siteUrl?: string;
+  format: 'human' | 'json' | 'github';
+  strict?: boolean;
+  offline?: boolean;
+  cache: boolean;
+  cacheDir?: string;
+}
+
+function checkSiteUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
+  return url.origin;
+}
+
+/**
+ * `docs-build export [root] --out DIR`: the static site (docs/site.md). Exit 1 when the docs have errors
+ * (nothing is written, a previous export stays), 2 when --out cannot be used.
+ */
+export async function exportCommand(io: CliIo, root: string, options: ExportCommandOptions): Promise<number> {
+  const started = performance.now();
+  const rootDir = path.resolve(io.cwd, root);
+  const outDir = path.resolve(io.cwd, options.out);
+  const siteUrl = checkSiteUrl(options.siteUrl);
+  const { exportSite } = await import('../site/export.js');
+  const exported = await exportSite({
+    root: rootDir,
+    outDir,
+    base: options.base ?? '/',
+    strict: options.strict ?? false,
+    offline: options.offline ?? false,
+    cache: options.cache,
+    ...(options.cacheDir ? { cacheDir: path.resolve(io.cwd, options.cacheDir) } : {}),
+    ...(siteUrl ? { siteUrl } : {}),
+  });
+  if (exported.refused) {
+    io.stderr(`docs-build: ${exported.refused}\n`);
+    return ExitCode.usage;
+  }
+  const { diagnostics } = exported.result;
+  const pathPrefix = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
+  if (options.format === 'json') {
+    io.stdout(formatJson(diagnostics, { command: 'export', root: pathPrefix, ...(exported.result.stats ? { stats: exported.result.stats } : {}) }));
+  } else if (options.format === 'github') {
+    io.stdout(formatGithub(diagnostics, { pathPrefix }));
+  } else {
+    const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY });
+    const shownOut = path.relative(io.cwd, outDir).split(path.sep).join('/') || outDir;
+    const { compileMs, bundleMs, renderMs, writeMs } = exported.timings;
+    const outcome = exported.written
+      ? `exported ${exported.pages} pages (${exported.files} files) -> ${shownOut} in ${Math.round(performance.now() - started)} ms (build ${Math.round(compileMs)} ms, bundle ${Math.round(bundleMs)} ms, render ${Math.round(renderMs)} ms, write ${Math.round(writeMs)} ms)`
+      : `exported nothing: errors found; ${shownOut} was left as it was`;
+    io.stdout(`${text}${outcome}\n`);
+  }
+  return hasErrors(diagnostics) || !exported.written ? ExitCode.errors : ExitCode.ok;
+}

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentReference, PageContent } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { Manifest, Page } from '../manifest/types.js';
+import type { PageData, PageDiagnostic, PageSummary, SiteData } from '../theme/types.js';
+
+/*
+ * What the site serves, made from one build's manifest, content files and diagnostics: the small
+ * `SiteData` every route loads, and one `PageData` per page loaded on demand. Pure functions of the
+ * build, so dev and export serve the same bytes.
+ */
+
+/** The page's content reference, when the compiler wrote a content file for it. */
+export function contentReference(page: Page): ContentReference | undefined {
+  const value: unknown = (page as { content?: unknown }).content;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const reference = value as Partial<ContentReference>;
+  return typeof reference.file === 'string' && typeof reference.hash === 'string' ? (reference as ContentReference) : undefined;
+}
+
+/** Whether the page is listed in docs.json's navigation (absent in manifests before the content stage: listed). */
+function inNavigation(page: Page): boolean {
+  const value: unknown = (page as { inNavigation?: unknown }).inNavigation;
+  return typeof value === 'boolean' ? value : true;
+}
+
+export function pageSummary(page: Page): PageSummary {
+  const summary: PageSummary = { id: page.id, title: page.title, kind: page.kind, hidden: page.hidden, inNavigation: inNavigation(page) };
+  if (page.sidebarTitle !== undefined) summary.sidebarTitle = page.sidebarTitle;
+  if (page.description !== undefined) summary.description = page.description;
+  if (page.api?.method) summary.method = page.api.method;
+  if (page.deprecated) summary.deprecated = true;
+  return summary;
+}
+
+export function siteData(manifest: Manifest, base: string, searchIndexUrl?: string): SiteData {
+  const pages: Record<string, PageSummary> = {};
+  for (const id of Object.keys(manifest.pages)) pages[id] = pageSummary(manifest.pages[id]!);
+  const data: SiteData = { site: manifest.site, navigation: manifest.navigation, pages, base };
+  if (searchIndexUrl !== undefined) data.searchIndexUrl = searchIndexUrl;
+  return data;
+}
+
+/** The files a page's text comes from: its source and the snippets it inlines. */
+export function pageFiles(page: Page): string[] {
+  return [page.source.file, ...(contentReference(page)?.deps ?? [])];
+}
+
+/** Diagnostics by file, for `pageDiagnostics`. */
+export function diagnosticsByFile(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.file === undefined) continue;
+    const list = byFile.get(diagnostic.file) ?? [];
+    list.push(diagnostic);
+    byFile.set(diagnostic.file, list);
+  }
+  return byFile;
+}
+
+function toPageDiagnostic(diagnostic: Diagnostic): PageDiagnostic {
+  const shown: PageDiagnostic = { severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message };
+  if (diagnostic.file !== undefined) shown.file = diagnostic.file;
+  if (diagnostic.line !== undefined) shown.line = diagnostic.line;
+  if (diagnostic.column !== undefined) shown.column = diagnostic.column;
+  return shown;
+}
+
+/** The diagnostics of a page's own file and of the snippets it inlines (an operation page: its spec's). */
+export function pageDiagnostics(page: Page, byFile: Map<string, Diagnostic[]>): PageDiagnostic[] {
+  return pageFiles(page).flatMap((file) => (byFile.get(file) ?? []).map(toPageDiagnostic));
+}
+
+/**
+ * Reads content files beside the manifest, keeping the last read per page by its hash: a rebuild that
+ * left a page's content unchanged serves it without a read.
+ */
+export class ContentFiles {
+  private readonly cache = new Map<string, { hash: string; content: PageContent | null }>();
+
+  constructor(private readonly manifestDir: string) {}
+
+  read(page: Page): PageContent | null {
+    const reference = contentReference(page);
+    if (!reference) return null;
+    const cached = this.cache.get(page.id);
+    if (cached?.hash === reference.hash) return cached.content;
+    const content = this.load(reference);
+    this.cache.set(page.id, { hash: reference.hash, content });
+    return content;
+  }
+
+  private load(reference: ContentReference): PageContent | null {
+    // The reference comes from the manifest the build wrote: still, never read outside its folder.
+    const file = path.resolve(this.manifestDir, reference.file);
+    if (!file.startsWith(this.manifestDir + path.sep)) return null;
+    try {
+      const bytes = readFileSync(file);
+      // A build with errors writes no manifest but may leave older content: it is still what can be shown.
+      return JSON.parse(bytes.toString('utf8')) as PageContent;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function pageData(page: Page, content: PageContent | null, diagnostics: PageDiagnostic[]): PageData {
+  return { page, content, diagnostics };
+}

@@ -1,0 +1,125 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
+import { pageIdFromPath } from '../theme/layout/urls.js';
+import type { PageData } from '../theme/types.js';
+import { searchIndexPath, type SiteSnapshot } from './compiler.js';
+import { htmlShell } from './html.js';
+import { iconFile } from './icons.js';
+import type { SitePaths } from './paths.js';
+import { contentType, siteSearchRecords, llmsFullText, llmsText } from './site-files.js';
+import { pageMarkdown } from './text.js';
+import { ignoredPath } from './watcher.js';
+
+/** What `entries/server.tsx` exports. */
+export interface ServerEntry {
+  render(input: { data: SiteSnapshot['data']; pageId: string | undefined; pageData: PageData | undefined }): string;
+}
+
+interface DevContext {
+  root: string;
+  snapshot: () => SiteSnapshot | undefined;
+  paths: SitePaths;
+}
+
+/**
+ * The dev server's routes after Vite's own: pages (server-rendered, then hydrated), the search records,
+ * icons, Markdown twins, llms.txt, and the docs root's files (when the docs root is not Vite's root).
+ */
+export function devMiddleware(server: ViteDevServer, context: DevContext): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const snapshot = context.snapshot();
+    if (!snapshot) return next();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return next();
+    }
+    handle(server, context, snapshot, pathname, req.originalUrl ?? req.url ?? '/', res).then(
+      (handled) => (handled ? undefined : next()),
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+}
+
+async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {
+  const relative = pathname.replace(/^\/+/, '');
+  if (relative === searchIndexPath) return send(res, 200, contentType('.json'), JSON.stringify(siteSearchRecords(snapshot)));
+  if (relative.startsWith('_docs-build/icons/')) {
+    const file = iconFile(relative.slice('_docs-build/icons/'.length));
+    return file ? send(res, 200, contentType('.svg'), readFileSync(file)) : send(res, 404, contentType('.txt'), 'no such icon\n');
+  }
+  if (relative === 'llms.txt') return send(res, 200, contentType('.txt'), llmsText(snapshot));
+  if (relative === 'llms-full.txt') return send(res, 200, contentType('.txt'), llmsFullText(snapshot));
+  if (relative.endsWith('.md')) {
+    const id = pageIdFromPath('/', snapshot.data.pages, pathname.slice(0, -3));
+    const page = id === undefined ? undefined : snapshot.page(id);
+    if (page) return send(res, 200, contentType('.md'), pageMarkdown(page.page, page.content));
+  }
+  const id = pageIdFromPath('/', snapshot.data.pages, pathname);
+  if (id !== undefined) return send(res, 200, contentType('.html'), await renderPage(server, context, snapshot, id, originalUrl));
+  if (serveRootFile(context.root, relative, res)) return true;
+  if (path.extname(relative) === '' || relative.endsWith('.html')) return send(res, 404, contentType('.html'), await renderPage(server, context, snapshot, undefined, originalUrl));
+  return false;
+}
+
+async function renderPage(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, id: string | undefined, url: string): Promise<string> {
+  const entry = (await server.ssrLoadModule(context.paths.serverEntry)) as ServerEntry;
+  const pageData = id === undefined ? undefined : snapshot.page(id);
+  const body = entry.render({ data: snapshot.data, pageId: id, pageData });
+  const base = server.config.base;
+  const styles = ssrStyles(server, context.paths.serverEntry)
+    .map((href) => `<link rel="stylesheet" href="${base}${href.replace(/^\//, '')}?direct" data-docs-build-dev-css>`)
+    .join('');
+  const html = htmlShell({
+    site: snapshot.data.site,
+    base: snapshot.data.base,
+    page: pageData,
+    pageId: id ?? '404',
+    body,
+    head: styles,
+    scripts: `<script type="module" src="${base}@fs${context.paths.clientEntry}"></script>`,
+  });
+  return server.transformIndexHtml(url, html);
+}
+
+/** The stylesheets the server entry imports: linked in the page so the first paint is styled (the client then takes over). */
+function ssrStyles(server: ViteDevServer, entry: string): string[] {
+  const graph = server.environments.ssr.moduleGraph;
+  const start = [...(graph.getModulesByFile(entry) ?? [])];
+  const seen = new Set<EnvironmentModuleNode>();
+  const styles: string[] = [];
+  const visit = (module: EnvironmentModuleNode): void => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    if (/\.css($|\?)/.test(module.url)) styles.push(module.url);
+    module.importedModules.forEach(visit);
+  };
+  start.forEach(visit);
+  return styles;
+}
+
+/** A file of the docs root (images, logos, downloads), never a page source, a hidden file or a setting. */
+function serveRootFile(root: string, relative: string, res: ServerResponse): boolean {
+  if (relative === '' || ignoredPath(relative) || relative.split('/').some((part) => part.startsWith('.') || part === '..')) return false;
+  if (/\.(mdx?|jsx?|tsx?)$/i.test(relative)) return false;
+  const file = path.join(root, relative);
+  try {
+    if (!statSync(file).isFile()) return false;
+    return send(res, 200, contentType(path.extname(file)), readFileSync(file));
+  } catch {
+    return false;
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): true {
+  res.statusCode = status;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.end(body);
+  return true;
+}

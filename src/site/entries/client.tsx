@@ -1,0 +1,46 @@
+import { hydrateRoot, type Root } from 'react-dom/client';
+import site from 'virtual:docs-build/site';
+import routes from 'virtual:docs-build/routes';
+import { App } from '../../theme/index.js';
+import type { PageData } from '../../theme/types.js';
+import { pageIdFromPath } from '../../theme/layout/urls.js';
+import { notFoundPage } from './not-found.js';
+
+/*
+ * The browser entry: hydrates the server-rendered page, and in dev re-renders it in place when the
+ * page's module is hot-updated (an edit of the page or of a snippet it uses): no reload, so the scroll
+ * position and open components stay.
+ */
+
+const rootElement = document.getElementById('docs-build-root')!;
+const marker = JSON.parse(document.getElementById('docs-build-page')?.textContent ?? '{}') as { id?: string; found?: boolean };
+
+/** The newest data of each page a hot update delivered: an import() of a page module keeps its first version. */
+const latest = new Map<string, PageData>();
+
+function loadPage(id: string): Promise<PageData> {
+  const updated = latest.get(id);
+  if (updated) return Promise.resolve(updated);
+  const load = Object.hasOwn(routes, id) ? routes[id] : undefined;
+  return load ? load() : Promise.reject(new Error(`no page "${id}"`));
+}
+
+function view(pageId: string, pageData: PageData) {
+  return <App data={site} pageId={pageId} pageData={pageData} loadPage={loadPage} />;
+}
+
+async function start(): Promise<Root> {
+  const id = marker.id ?? 'index';
+  const pageData = marker.found === false ? notFoundPage(site.base) : await loadPage(id);
+  return hydrateRoot(rootElement, view(marker.found === false ? pageData.page.id : id, pageData));
+}
+
+const root = start();
+
+window.addEventListener('docs-build:page', (event) => {
+  const data = (event as CustomEvent<PageData>).detail;
+  latest.set(data.page.id, data);
+  // The page shown now (client-side navigation may have moved on from the first one).
+  const shown = pageIdFromPath(site.base, site.pages, window.location.pathname);
+  if (shown === data.page.id) void root.then((r) => r.render(view(shown, data)));
+});

@@ -1,0 +1,57 @@
+/*
+ * The virtual modules of the site, after Vite's convention: the ids code imports are
+ * `virtual:docs-build/...`; resolved, they take a `\0` prefix so no other plugin touches them.
+ */
+
+export const siteModuleId = 'virtual:docs-build/site';
+export const routesModuleId = 'virtual:docs-build/routes';
+export const pageModulePrefix = 'virtual:docs-build/page/';
+
+/**
+ * A page id inside a module id. Ids are paths (`guides/setup`) but may hold any character; a module id
+ * travels in URLs (`/@id/__x00__virtual:docs-build/page/...`) that servers decode, so everything
+ * outside `[A-Za-z0-9/_.-]` is written `~hh` (its UTF-8 bytes), which no URL layer rewrites.
+ */
+export function encodePageId(id: string): string {
+  let out = '';
+  for (const char of id) {
+    if (/^[A-Za-z0-9/_.-]$/.test(char)) out += char;
+    else for (const byte of Buffer.from(char, 'utf8')) out += `~${byte.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+export function decodePageId(encoded: string): string | undefined {
+  if (!/^(?:[A-Za-z0-9/_.-]|~[0-9a-f]{2})*$/.test(encoded)) return undefined;
+  const bytes: number[] = [];
+  for (let i = 0; i < encoded.length; i++) {
+    if (encoded[i] === '~') {
+      bytes.push(Number.parseInt(encoded.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(encoded.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+export const pageModuleId = (id: string): string => `${pageModulePrefix}${encodePageId(id)}`;
+
+/** Module source of a JSON value: `JSON.parse` of a string literal parses faster than an object literal. */
+export function jsonModule(value: unknown): string {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`;
+}
+
+/**
+ * In dev, a page module accepts its own updates and hands the new data to the client entry, which
+ * re-renders the page in place (no reload, scroll and open components kept).
+ */
+export const pageHotAccept = `if (import.meta.hot) {
+  import.meta.hot.accept((next) => {
+    if (next) window.dispatchEvent(new CustomEvent('docs-build:page', { detail: next.default }));
+  });
+}
+`;
+
+export function routesModule(ids: readonly string[]): string {
+  const lines = ids.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(pageModuleId(id))}).then((m) => m.default),`);
+  return `export default {\n${lines.join('\n')}\n};\n`;
+}

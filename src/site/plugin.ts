@@ -1,0 +1,228 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } from 'vite';
+import type { BuildResult } from '../pipeline/index.js';
+import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
+import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
+import { devMiddleware } from './dev-middleware.js';
+import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId } from './modules.js';
+import { sitePaths } from './paths.js';
+import { ignoredUnder } from './watcher.js';
+
+/** One build of the docs, as the plugin reports it (the CLI prints it; the default logs it through Vite). */
+export interface SiteBuildEvent {
+  result: BuildResult;
+  elapsedMs: number;
+  /** Files whose change started this build (empty for the first). */
+  changed: string[];
+  /** What the browser was told: a reload, these pages updated in place, or nothing. */
+  update: { reload: boolean; pages: string[] };
+}
+
+export interface DocsBuildOptions extends Omit<SiteCompileOptions, 'root' | 'base'> {
+  /** The docs root. Default: Vite's root. */
+  root?: string;
+  /** Called after every build (default: a summary line, and the errors, through Vite's logger). */
+  onBuild?: (event: SiteBuildEvent) => void;
+  /** Quiet period after the last change before rebuilding, in ms. Default 30. */
+  debounceMs?: number;
+  /** A compiler that already built (export shares its build with the plugin). */
+  compiler?: SiteCompiler;
+  /** Rebuild on changes of the docs root (dev). Default true; the export's render server passes false. */
+  watch?: boolean;
+}
+
+const resolvedPrefix = '\0';
+
+/**
+ * `docs-build/vite`: the compiler inside Vite. Serves the manifest and each page's content as virtual
+ * modules (docs/site.md), rebuilds with the incremental cache on every change of the docs root, and
+ * hot-updates exactly the pages whose data changed; docs.json, spec and setting changes reload.
+ */
+export function docsBuild(options: DocsBuildOptions = {}): PluginOption[] {
+  return [react(), docsBuildCore(options)];
+}
+
+/** The plugin without React's (for a Vite config that already has @vitejs/plugin-react). */
+export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
+  const paths = sitePaths();
+  let config: ResolvedConfig;
+  let compiler: SiteCompiler | undefined = options.compiler;
+  let root = options.root ? path.resolve(options.root) : '';
+
+  const snapshot = (): SiteSnapshot => {
+    const current = compiler?.snapshot;
+    if (!current) throw new Error('docs-build: the docs root has no usable docs.json yet; fix the errors above');
+    return current;
+  };
+  const ensureCompiled = async (): Promise<void> => {
+    compiler ??= new SiteCompiler({ ...options, root, base: config.base });
+    if (!compiler.snapshot) report(await compiler.compile(), []);
+  };
+  const report = ({ result, elapsedMs }: { result: BuildResult; elapsedMs: number }, changed: string[], update = { reload: false, pages: [] as string[] }): void => {
+    const event: SiteBuildEvent = { result, elapsedMs, changed, update };
+    if (options.onBuild) options.onBuild(event);
+    else if (config) logBuild(config, event, root);
+  };
+
+  return {
+    name: 'docs-build',
+    enforce: 'pre',
+    config(userConfig) {
+      const viteRoot = path.resolve(userConfig.root ?? process.cwd());
+      root ||= viteRoot;
+      return {
+        appType: 'custom',
+        // The docs root's files are served as they are (images, logos): no separate public folder.
+        publicDir: false,
+        cacheDir: userConfig.cacheDir ?? path.join(root, '.docs-build', 'vite'),
+        resolve: { dedupe: ['react', 'react-dom'] },
+        optimizeDeps: { entries: [paths.clientEntry], include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
+        server: { fs: { allow: [root, viteRoot, paths.packageDir] }, watch: { ignored: [ignoredUnder(root)] } },
+      };
+    },
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      if (config.command === 'build') await ensureCompiled();
+    },
+    resolveId(id) {
+      if (id === siteModuleId || id === routesModuleId || id.startsWith(pageModulePrefix)) return resolvedPrefix + id;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith(resolvedPrefix)) return undefined;
+      const virtual = id.slice(resolvedPrefix.length);
+      if (virtual === siteModuleId) return jsonModule(snapshot().data);
+      if (virtual === routesModuleId) return routesModule(snapshot().pageIds());
+      if (!virtual.startsWith(pageModulePrefix)) return undefined;
+      const pageId = decodePageId(virtual.slice(pageModulePrefix.length));
+      const page = pageId === undefined ? undefined : snapshot().page(pageId);
+      if (!page) return `throw new Error(${JSON.stringify(`docs-build: no page "${pageId ?? virtual}"`)});\n`;
+      return jsonModule(page) + (config.command === 'serve' ? pageHotAccept : '');
+    },
+    hotUpdate({ file, modules }) {
+      // Files of the docs root are the compiler's: the rebuild below decides what the browser gets.
+      if (modules.length === 0 && isInside(file, root)) return [];
+      return undefined;
+    },
+    async configureServer(server) {
+      await ensureCompiled();
+      if (options.watch === false) return undefined;
+      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 30, report);
+      live.start();
+      const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths });
+      // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
+      return () => {
+        server.middlewares.use(middleware);
+      };
+    },
+  };
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The dev server's side of an edit: rebuild, then tell the browser exactly what changed. */
+class LiveUpdates {
+  private pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private shownErrors = false;
+
+  constructor(
+    private readonly server: ViteDevServer,
+    private readonly compiler: () => SiteCompiler,
+    private readonly root: string,
+    private readonly debounceMs: number,
+    private readonly report: (run: { result: BuildResult; elapsedMs: number }, changed: string[], update?: { reload: boolean; pages: string[] }) => void,
+  ) {}
+
+  start(): void {
+    const { watcher } = this.server;
+    if (!isInside(this.root, this.server.config.root) && this.root !== this.server.config.root) watcher.add(this.root);
+    const ignored = ignoredUnder(this.root, [this.compiler().manifestFile]);
+    watcher.on('all', (_event: string, file: string) => {
+      if (!isInside(file, this.root) || ignored(file)) return;
+      this.pending.add(path.relative(this.root, file).split(path.sep).join('/'));
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.flush(), this.debounceMs);
+    });
+    this.server.ws.on('connection', () => {
+      const errors = this.compiler().snapshot?.errors ?? [];
+      if (errors.length > 0) this.server.ws.send({ type: 'error', err: errorOverlay(errors, this.root) });
+    });
+  }
+
+  private flush(): void {
+    const files = [...this.pending].sort();
+    this.pending.clear();
+    this.chain = this.chain.then(() => this.rebuild(files)).catch((error: unknown) => {
+      this.server.config.logger.error(`docs-build: the rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
+  }
+
+  private async rebuild(files: string[]): Promise<void> {
+    const compiler = this.compiler();
+    const previous = compiler.snapshot;
+    const run = await compiler.compile();
+    const next = run.snapshot;
+    const update = next ? siteChange(previous, next, files) : { reload: false, pages: [] };
+    if (next) await this.apply(update, next);
+    const errors = next?.errors ?? run.result.diagnostics.filter((d) => d.severity === 'error');
+    const hot = this.server.environments.client.hot;
+    if (errors.length > 0) hot.send({ type: 'error', err: errorOverlay(errors, this.root) });
+    else if (this.shownErrors && !update.reload && update.pages.length === 0) hot.send({ type: 'update', updates: [] });
+    this.shownErrors = errors.length > 0;
+    this.report(run, files, update);
+  }
+
+  private async apply(update: { reload: boolean; pages: string[] }, next: SiteSnapshot): Promise<void> {
+    const environment = this.server.environments.client;
+    const graph = environment.moduleGraph;
+    if (update.reload) {
+      for (const id of [siteModuleId, routesModuleId, ...next.pageIds().map(pageModuleId)]) {
+        const module = graph.getModuleById(resolvedPrefix + id);
+        if (module) graph.invalidateModule(module);
+      }
+      environment.hot.send({ type: 'full-reload', path: '*' });
+      return;
+    }
+    for (const id of update.pages) {
+      const module = graph.getModuleById(resolvedPrefix + pageModuleId(id));
+      // A page no browser has loaded has no module yet: it loads the new data when it is visited.
+      if (module) await environment.reloadModule(module);
+    }
+  }
+}
+
+/** All the errors in Vite's overlay (it shows one error: the first, with the rest listed below). */
+export function errorOverlay(errors: readonly Diagnostic[], root: string): { message: string; stack: string; id?: string; frame?: string; plugin: string; loc?: { file: string; line: number; column: number } } {
+  const first = errors[0]!;
+  const where = (d: Diagnostic): string => (d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''} ` : '');
+  const shown = errors.slice(0, 20).map((d) => `${where(d)}${d.message} (${d.code})`);
+  if (errors.length > 20) shown.push(`... and ${errors.length - 20} more`);
+  const overlay: ReturnType<typeof errorOverlay> = {
+    message: `${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in the docs: ${first.message} (${first.code})`,
+    stack: '',
+    frame: shown.join('\n'),
+    plugin: 'docs-build',
+  };
+  if (first.file) {
+    overlay.id = path.join(root, first.file);
+    overlay.loc = { file: path.join(root, first.file), line: first.line ?? 1, column: first.column ?? 1 };
+  }
+  return overlay;
+}
+
+function logBuild(config: ResolvedConfig, event: SiteBuildEvent, root: string): void {
+  const { result, elapsedMs, changed, update } = event;
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) config.logger.error(formatHuman(errors, { pathPrefix: path.relative(process.cwd(), root) || '.' }));
+  const what = changed.length > 0 ? `rebuilt (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', ...' : ''})` : 'built';
+  const sent = update.reload ? ', page reload' : update.pages.length > 0 ? `, updated ${update.pages.length} page${update.pages.length === 1 ? '' : 's'}` : '';
+  config.logger.info(`docs-build: ${what} in ${Math.round(elapsedMs)} ms: ${summaryLine(result.diagnostics)}${sent}`, { timestamp: true });
+}
