@@ -84,9 +84,12 @@ function switchersOf(divisions: NavNode[], selected: NavNode | undefined): Switc
 }
 
 export function resolveBranch(navigation: NavNode[], path: NavNode[]): Branch {
-  const branch: Branch = { switchers: [], divisions: [], items: [], globals: navigation.filter(isGlobal) };
-  let level = navigation.filter((node) => !isGlobal(node));
+  const branch: Branch = { switchers: [], divisions: [], items: [], globals: [] };
+  let level = navigation;
   for (let depth = 0; depth < 64 && level.length > 0; depth++) {
+    // `global` entries of this level (the top, a language, a version) are kept for every branch below.
+    branch.globals.push(...level.filter(isGlobal));
+    level = level.filter((node) => !isGlobal(node));
     const divisions = level.filter(isDivision);
     branch.items.push(...level.filter((node) => !isDivision(node)));
     if (divisions.length === 0) break;

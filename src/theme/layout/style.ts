@@ -45,8 +45,10 @@ export function siteFonts(site: Site): SiteFonts {
   const fonts = site.fonts;
   if (!fonts) return {};
   const base = fonts.family ? ({ ...fonts, family: fonts.family } as FontSettings) : undefined;
-  const body = fonts.body ?? base;
-  const heading = fonts.heading ?? body;
+  // `body` and `heading` override the site font; a weight given only on the site font still applies.
+  const weight = fonts.weight !== undefined ? { weight: fonts.weight } : {};
+  const body = fonts.body ? { ...weight, ...fonts.body } : base;
+  const heading = fonts.heading ? { ...weight, ...fonts.heading } : body;
   return { ...(body ? { body } : {}), ...(heading ? { heading } : {}) };
 }
 
