@@ -13,6 +13,7 @@ export type Stage =
   | 'mdx'
   | 'content'
   | 'precedence'
+  | 'links'
   | 'cache'
   | 'manifest'
   | 'migrate'

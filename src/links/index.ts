@@ -1,0 +1,11 @@
+export { createLinkSite, defaultGeneratedFiles, LinkSite, pageUrl, servedPath } from './site.js';
+export type { LinkSiteInput } from './site.js';
+export { compileRedirect, readRedirects, RedirectTable } from './redirects.js';
+export type { Redirect } from './redirects.js';
+export { resolveHref, resolvedHref, resolvePath } from './resolve.js';
+export type { BrokenReason, ResolvedHref, ResolveOptions } from './resolve.js';
+export { componentLinkProps, rewriteTreeLinks } from './rewrite.js';
+export { checkLinks, checkRedirects, collectExternalLinks } from './check.js';
+export type { ExternalLinks, LinkCheckInput, PageLinks } from './check.js';
+export { configHrefs } from './config-hrefs.js';
+export type { ConfigHref, ConfigSource } from './config-hrefs.js';

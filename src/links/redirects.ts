@@ -1,0 +1,132 @@
+import { isJsonObject, joinPointer, type JsonValue } from '../diagnostics/index.js';
+
+/** One entry of docs.json `redirects`, with the pointer of the entry in the composed docs.json. */
+export interface Redirect {
+  source: string;
+  destination: string;
+  /** Pointer of the entry (`/redirects/3`); absent for redirects made by hand (tests, tools). */
+  pointer?: string;
+}
+
+/** A redirect whose source is ready to match paths. */
+export interface CompiledRedirect {
+  redirect: Redirect;
+  /** Index in the list: the first matching redirect wins, as on the service. */
+  index: number;
+  /** The source without a trailing slash, when it has no parameter (matched by equality). */
+  exact?: string;
+  pattern?: RegExp;
+  /** The parameter names of `pattern`'s groups, in order (`*` for a bare star). */
+  names?: string[];
+}
+
+/** `:name`, `:name*`, `:name+`, `:name?` (each optionally preceded by `/`) and a bare `*`. */
+const parameter = /(\/?):([A-Za-z_][A-Za-z0-9_]*)([*+?]?)|(\/?)\*/g;
+
+export function hasParameters(path: string): boolean {
+  parameter.lastIndex = 0;
+  return parameter.test(path);
+}
+
+/**
+ * The redirects of a composed docs.json (entries that are not `{source, destination}` strings are left
+ * to the schema check).
+ */
+export function readRedirects(config: JsonValue | undefined): Redirect[] {
+  if (!isJsonObject(config) || !Array.isArray(config.redirects)) return [];
+  const redirects: Redirect[] = [];
+  config.redirects.forEach((entry, index) => {
+    if (!isJsonObject(entry) || typeof entry.source !== 'string' || typeof entry.destination !== 'string') return;
+    redirects.push({ source: entry.source, destination: entry.destination, pointer: joinPointer('/redirects', index) });
+  });
+  return redirects;
+}
+
+/**
+ * A source as the service matches it (path-to-regexp's syntax, as in Next.js): `:slug` is one segment,
+ * `:slug*` zero or more (so `/docs/:slug*` also matches `/docs`), `:slug+` one or more, `:slug?` zero or
+ * one; a trailing slash is not significant. Matching is case-sensitive, like page paths.
+ */
+export function compileRedirect(redirect: Redirect, index: number): CompiledRedirect {
+  const source = stripTrailingSlash(redirect.source.split(/[?#]/, 1)[0]!);
+  if (!hasParameters(source)) return { redirect, index, exact: source };
+  let pattern = '';
+  let last = 0;
+  const names: string[] = [];
+  parameter.lastIndex = 0;
+  for (let match = parameter.exec(source); match; match = parameter.exec(source)) {
+    pattern += escapeRegExp(source.slice(last, match.index));
+    last = match.index + match[0].length;
+    names.push(match[2] ?? '*');
+    pattern += match[2] === undefined ? `(?:${match[4] ? '/' : ''}(.*))?` : parameterPattern(match[1]!, match[3]!);
+  }
+  pattern += escapeRegExp(source.slice(last));
+  return { redirect, index, pattern: new RegExp(`^${pattern}/?$`), names };
+}
+
+function parameterPattern(slash: string, modifier: string): string {
+  switch (modifier) {
+    case '*':
+      return `(?:${slash}(.*))?`;
+    case '+':
+      return `${slash}(.+)`;
+    case '?':
+      return `(?:${slash}([^/]+))?`;
+    default:
+      return `${slash}([^/]+)`;
+  }
+}
+
+/** The redirects by exact source (first wins) and the pattern ones in order. */
+export class RedirectTable {
+  private readonly exact = new Map<string, CompiledRedirect>();
+  private readonly patterns: CompiledRedirect[] = [];
+  readonly all: CompiledRedirect[];
+
+  constructor(redirects: readonly Redirect[]) {
+    this.all = redirects.map(compileRedirect);
+    for (const compiled of this.all) {
+      if (compiled.exact !== undefined) {
+        if (!this.exact.has(compiled.exact)) this.exact.set(compiled.exact, compiled);
+      } else this.patterns.push(compiled);
+    }
+  }
+
+  /** The first redirect (in docs.json order) whose source matches `path` (a decoded, root-absolute path), and where it sends it. */
+  match(path: string): { compiled: CompiledRedirect; destination: string } | undefined {
+    const target = stripTrailingSlash(path);
+    let best: { compiled: CompiledRedirect; destination: string } | undefined;
+    const exact = this.exact.get(target);
+    if (exact) best = { compiled: exact, destination: exact.redirect.destination };
+    for (const compiled of this.patterns) {
+      if (best && best.compiled.index < compiled.index) break;
+      const match = compiled.pattern!.exec(target);
+      if (match) {
+        const captured = new Map<string, string | undefined>();
+        compiled.names!.forEach((name, i) => captured.set(name, match[i + 1]));
+        best = { compiled, destination: substitute(compiled.redirect.destination, captured) };
+        break;
+      }
+    }
+    return best;
+  }
+}
+
+/** Fills a destination's parameters by name with what the source captured; a parameter that captured nothing drops with its slash. */
+export function substitute(destination: string, captured: ReadonlyMap<string, string | undefined>): string {
+  parameter.lastIndex = 0;
+  const filled = destination.replace(parameter, (_whole, slash: string | undefined, name: string | undefined, _modifier: string, starSlash: string | undefined) => {
+    const value = captured.get(name ?? '*');
+    const lead = name === undefined ? starSlash ?? '' : slash ?? '';
+    return value === undefined || value === '' ? '' : `${lead}${value}`;
+  });
+  return filled === '' ? '/' : filled;
+}
+
+export function stripTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
