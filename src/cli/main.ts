@@ -15,6 +15,7 @@ interface CompileOptions {
   format: Format;
   strict?: boolean;
   offline?: boolean;
+  checkExternal?: boolean;
   /** commander's negatable `--no-cache`: true unless given. */
   cache: boolean;
   cacheDir?: string;
@@ -61,6 +62,9 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run docs-build --help for usage)');
 
+  // External links need the network: asking for both is a usage error, not a silent skip.
+  const checkExternalOption = (): Option =>
+    new Option('--check-external', 'also request every external link (concurrent, time-limited, cached; docs/links.md)').conflicts('offline');
   const formatOption = (): Option =>
     new Option('--format <format>', 'output format of diagnostics').choices(['human', 'json', 'github']).default('human');
 
@@ -88,6 +92,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
       .addOption(formatOption())
       .option('--strict', 'treat warnings as errors')
       .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+      .addOption(checkExternalOption())
       .option('--no-cache', 'neither read nor write the incremental cache')
       .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)');
   buildCommand('build', 'check a docs root and write its manifest (nothing is written when there are errors)')
@@ -133,6 +138,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .addOption(formatOption())
     .option('--strict', 'treat warnings as errors')
     .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+    .addOption(checkExternalOption())
     .option('--no-cache', 'do not read the incremental cache')
     .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
     .option('--generate-ignore-file', 'write every error and warning into <root>/.docs-build-ignore.json, so they stop failing the build (docs/rules.md)')
@@ -173,6 +179,7 @@ function compileOptions(io: CliIo, rootDir: string, options: CompileOptions, wri
     root: rootDir,
     strict: options.strict ?? false,
     offline: options.offline ?? false,
+    ...(options.checkExternal ? { checkExternal: true } : {}),
     cache: options.cache ? (writes ? true : 'read-only') : false,
     onProgress: progressReporter(io),
   };

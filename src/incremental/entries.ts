@@ -4,6 +4,7 @@ import { authMethods, httpMethods, playgroundModes, type Located, type PageApi, 
 import type { FileStamp } from '../root/index.js';
 import type { BuildStats } from '../pipeline/types.js';
 import type { IgnoredCounts } from '../rules/index.js';
+import type { ExternalResult } from '../links/external.js';
 import type { RunRecord, RecordedInput } from './run-record.js';
 import { array, boolean, finite, json, lazy, literal, natural, object, record, rootPath, sha256Hex, string, union, type Check } from './shapes.js';
 
@@ -147,11 +148,22 @@ export interface CacheEntries {
   specs: Diagnostic[];
   /** The run record, by root and options (`run-record.ts`). */
   builds: RunRecord;
+  /** What an external link answered, by URL (`--check-external`; src/links/external.ts). */
+  links: ExternalResult;
 }
+
+const isExternalResult = object<ExternalResult>({
+  url: string,
+  checkedAt: finite,
+  outcome: literal('ok', 'broken', 'unreachable'),
+  status: { optional: natural },
+  reason: string,
+});
 
 export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } = {
   // (Page entries are also checked against the checksum their pack index keeps: pack-store.ts.)
   pages: isCachedPage,
   specs: isDiagnostics,
   builds: isRunRecord,
+  links: isExternalResult,
 };

@@ -9,3 +9,6 @@ export { checkLinks, checkRedirects, collectExternalLinks } from './check.js';
 export type { ExternalLinks, LinkCheckInput, PageLinks } from './check.js';
 export { configHrefs } from './config-hrefs.js';
 export type { ConfigHref, ConfigSource } from './config-hrefs.js';
+export { checkExternalLinks, isPrivateOrExample, probeUrl } from './external.js';
+export type { ExternalCache, ExternalCheckOptions, ExternalResult } from './external.js';
+export { diskExternalCache } from './external-cache.js';

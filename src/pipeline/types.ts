@@ -20,6 +20,11 @@ export interface BuildOptions {
   rules?: boolean | { ignoreFile: boolean };
   /** Never fetch remote OpenAPI files; use only the on-disk cache. Default false. */
   offline?: boolean;
+  /**
+   * Also request every external http(s) link (concurrently, time-limited, results cached): 404/410 is
+   * an error, no answer a warning (docs/links.md). Never together with `offline` (one info instead). Default false.
+   */
+  checkExternal?: boolean;
   /** Folder of the incremental cache (and of fetched remote specs). Default `<root>/.docs-build/cache`. */
   cacheDir?: string;
   /**
