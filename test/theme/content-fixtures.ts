@@ -46,6 +46,7 @@ export function makePage(overrides: Partial<Page> = {}): Page {
     title: 'Guide',
     source: { file: 'guide.mdx', line: 1, column: 1 } as Page['source'],
     hidden: false,
+    inNavigation: true,
     contentHash: 'x',
     ...overrides,
   };

@@ -14,14 +14,15 @@ const fontAwesomeShortStyles: Record<string, string> = { fas: 'solid', far: 'reg
  * `.../tabler/<style>/<name>.svg` (style `outline` or `filled`). A Font Awesome name missing in its
  * style is the server's to resolve (brand names asked for as `solid`: it tries `brands`, then `regular`).
  */
-export function iconUrl(library: IconLibrary, name: string, style?: string, base = '/'): string {
-  const prefix = `${base.endsWith('/') ? base : `${base}/`}_docs-build/icons/${library}/`;
+export function iconUrl(library: IconLibrary | (string & {}), name: string, style?: string, base = '/'): string {
+  const prefix = `${base.endsWith('/') ? base : `${base}/`}_docs-build/icons/${safeName(library)}/`;
   if (library === 'fontawesome') {
     const parsed = parseFontAwesome(name, style);
     return `${prefix}${parsed.style}/${parsed.name}.svg`;
   }
   if (library === 'tabler') return `${prefix}${style === 'filled' ? 'filled' : 'outline'}/${bareName(name, 'ti-')}.svg`;
-  return `${prefix}${bareName(name, 'lucide-')}.svg`;
+  if (library === 'lucide') return `${prefix}${bareName(name, 'lucide-')}.svg`;
+  return `${prefix}${style ? `${safeName(style)}/` : ''}${safeName(name)}.svg`;
 }
 
 /** `rocket`, `fa-rocket`, `fa-solid fa-rocket`, `fas fa-rocket`, `fa-brands fa-github` -> style and name. */
