@@ -1,0 +1,119 @@
+import type { Manifest, NavNode } from '../manifest/types.js';
+
+/**
+ * llms.txt and llms-full.txt (https://llmstxt.org; docs/content.md, "Text projections"):
+ *
+ * - llms.txt: `# <site name>`, `> <site description>`, then one `## ` section per navigation group (its
+ *   label path, `Tab > Group`, when divisions or nested groups enclose it) listing
+ *   `- [Title](/page.md): description` for each page in navigation order. Hidden pages (or pages under
+ *   a hidden node) and pages without a twin are left out; so are pages outside the navigation (all of
+ *   these are in llms-full.txt).
+ * - llms-full.txt: every twin, navigation pages first in navigation order, then the other pages in
+ *   page-id order (code units), each followed by its URL on a `Source:` line under its title.
+ *
+ * No size cap: the files are as large as the site. Deterministic: the same manifest and twins give the
+ * same bytes.
+ */
+export function llmsTxt(
+  manifest: Pick<Manifest, 'site' | 'navigation' | 'pages'>,
+  twins: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
+  options: { baseUrl?: string } = {},
+): { llmsTxt: string; llmsFullTxt: string } {
+  const twinOf = (id: string): string | undefined => (twins instanceof Map ? twins.get(id) : Object.hasOwn(twins, id) ? (twins as Record<string, string>)[id] : undefined);
+  const url = (id: string): string => `${(options.baseUrl ?? '').replace(/\/+$/, '')}/${id}.md`;
+  const sections = navigationSections(manifest.navigation);
+  return {
+    llmsTxt: index(manifest, sections, twinOf, url),
+    llmsFullTxt: full(manifest, sections, twinOf, url),
+  };
+}
+
+interface Section {
+  heading: string;
+  pages: string[];
+  /** Pages under a hidden navigation node: in llms-full.txt, not in the llms.txt index. */
+  hidden: Set<string>;
+}
+
+/**
+ * Pages in navigation order, grouped by the label path of the groups and divisions around them. A page
+ * listed twice counts where it first appears; consecutive pages with the same path share a section.
+ */
+function navigationSections(navigation: NavNode[]): Section[] {
+  const sections: Section[] = [];
+  const seen = new Set<string>();
+  const stack: Array<{ node: NavNode; path: string[]; hidden: boolean }> = navigation.map((node) => ({ node, path: [], hidden: false })).reverse();
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, path } = item;
+    const hidden = item.hidden || node.hidden === true;
+    const pageId = node.kind === 'page' ? node.page : node.root;
+    const ownPath = node.kind === 'page' ? path : [...path, node.label.trim()].filter(Boolean);
+    if (pageId !== undefined && !seen.has(pageId)) {
+      seen.add(pageId);
+      addPage(sections, node.kind === 'page' ? path : ownPath, pageId, hidden);
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i] as NavNode, path: ownPath, hidden });
+  }
+  return sections;
+}
+
+function addPage(sections: Section[], path: string[], page: string, hidden: boolean): void {
+  const heading = path.join(' > ') || 'Pages';
+  let last = sections[sections.length - 1];
+  if (!last || last.heading !== heading) {
+    last = { heading, pages: [], hidden: new Set() };
+    sections.push(last);
+  }
+  last.pages.push(page);
+  if (hidden) last.hidden.add(page);
+}
+
+function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
+  const lines = [`# ${oneLine(manifest.site.name)}`, ''];
+  if (manifest.site.description) lines.push(`> ${oneLine(manifest.site.description)}`, '');
+  for (const section of sections) {
+    const entries = section.pages.filter((id) => !section.hidden.has(id) && twinOf(id) !== undefined && manifest.pages[id] && !manifest.pages[id].hidden);
+    if (entries.length === 0) continue;
+    lines.push(`## ${oneLine(section.heading)}`, '');
+    for (const id of entries) {
+      const page = manifest.pages[id]!;
+      const description = page.description ? `: ${oneLine(page.description)}` : '';
+      lines.push(`- [${linkText(page.title)}](${url(id)})${description}`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function full(manifest: Pick<Manifest, 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
+  const listed = sections.flatMap((section) => section.pages);
+  const listedSet = new Set(listed);
+  const others = Object.keys(manifest.pages)
+    .filter((id) => !listedSet.has(id))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: string[] = [];
+  for (const id of [...listed, ...others]) {
+    const twin = twinOf(id);
+    if (twin === undefined || !manifest.pages[id]) continue;
+    parts.push(withSource(twin, url(id)));
+  }
+  return parts.length > 0 ? `${parts.join('\n\n')}\n` : '';
+}
+
+/** `# Title` then `Source: <url>`, so a reader of the concatenation knows where each page lives. */
+function withSource(twin: string, source: string): string {
+  const text = twin.trimEnd();
+  const end = text.indexOf('\n');
+  const first = end === -1 ? text : text.slice(0, end);
+  if (!first.startsWith('# ')) return `Source: ${source}\n\n${text}`;
+  return `${first}\nSource: ${source}${end === -1 ? '' : text.slice(end)}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Link text with the characters that would end or break it escaped. */
+function linkText(text: string): string {
+  return oneLine(text).replace(/[\\[\]]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { llmsTxt } from '../../src/content/llms.js';
+import type { Manifest, NavNode, Page } from '../../src/manifest/types.js';
+
+const page = (id: string, title: string, extra: Partial<Page> = {}): Page => ({
+  id, kind: 'page', title, source: { file: `${id}.mdx`, line: 1, column: 1 }, hidden: false, inNavigation: true, contentHash: 'x', ...extra,
+});
+const nav = (kind: NavNode['kind'], label: string, children: NavNode[] = [], extra: Partial<NavNode> = {}): NavNode => ({ kind, label, children, ...extra });
+const pageNode = (id: string, extra: Partial<NavNode> = {}): NavNode => nav('page', id, [], { page: id, ...extra });
+
+function manifest(navigation: NavNode[], pages: Page[], description?: string): Pick<Manifest, 'site' | 'navigation' | 'pages'> {
+  const site = { name: 'Acme Docs', ...(description ? { description } : {}) } as Manifest['site'];
+  return { site, navigation, pages: Object.fromEntries(pages.map((p) => [p.id, p])) };
+}
+
+const twin = (title: string, body: string): string => `# ${title}\n\n${body}\n`;
+
+describe('llmsTxt', () => {
+  const pages = [
+    page('index', 'Introduction', { description: 'What Acme is' }),
+    page('quickstart', 'Quick [start]'),
+    page('api/users', 'Users', { description: 'Manage\nusers' }),
+    page('api/secret', 'Secret', { hidden: true }),
+    page('zeta-unlisted', 'Zeta'),
+    page('alpha-unlisted', 'Alpha'),
+    page('no-twin', 'No twin'),
+  ];
+  const navigation = [
+    nav('tab', 'Guides', [nav('group', 'Get started', [pageNode('index'), pageNode('quickstart'), pageNode('no-twin')])]),
+    nav('tab', 'API', [nav('group', 'Endpoints', [pageNode('api/users'), pageNode('api/secret', { hidden: true }), pageNode('index')]), nav('group', 'Hidden group', [pageNode('quickstart')], { hidden: true })]),
+  ];
+  const twins = new Map(pages.filter((p) => p.id !== 'no-twin').map((p) => [p.id, twin(p.title, `Body of ${p.id}.`)]));
+
+  it('lists pages by navigation section with their twin URL and description', () => {
+    const { llmsTxt: index } = llmsTxt(manifest(navigation, pages, 'Docs for Acme'), twins, { baseUrl: 'https://docs.acme.dev/' });
+    expect(index).toBe(
+      [
+        '# Acme Docs',
+        '',
+        '> Docs for Acme',
+        '',
+        '## Guides > Get started',
+        '',
+        '- [Introduction](https://docs.acme.dev/index.md): What Acme is',
+        '- [Quick \\[start\\]](https://docs.acme.dev/quickstart.md)',
+        '',
+        '## API > Endpoints',
+        '',
+        '- [Users](https://docs.acme.dev/api/users.md): Manage users',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes every twin in llms-full.txt: navigation order, then unlisted pages by id, each with its source', () => {
+    const { llmsFullTxt } = llmsTxt(manifest(navigation, pages), twins);
+    const titles = [...llmsFullTxt.matchAll(/^# (.*)$/gm)].map((m) => m[1]);
+    expect(titles).toEqual(['Introduction', 'Quick [start]', 'Users', 'Secret', 'Alpha', 'Zeta']);
+    expect(llmsFullTxt.startsWith('# Introduction\nSource: /index.md\n\nBody of index.\n\n# Quick [start]\nSource: /quickstart.md\n')).toBe(true);
+    expect(llmsFullTxt.endsWith('# Zeta\nSource: /zeta-unlisted.md\n\nBody of zeta-unlisted.\n')).toBe(true);
+  });
+
+  it('puts pages outside any group under their division label, or "Pages"', () => {
+    const { llmsTxt: index } = llmsTxt(manifest([pageNode('index'), nav('anchor', 'Blog', [pageNode('quickstart')])], pages), twins);
+    expect(index).toContain('## Pages\n\n- [Introduction](/index.md): What Acme is\n\n## Blog\n\n- [Quick \\[start\\]](/quickstart.md)\n');
+  });
+
+  it('is the same text whatever order the pages and twins were given in', () => {
+    const shuffled = new Map([...twins].reverse());
+    const a = llmsTxt(manifest(navigation, pages), twins);
+    const b = llmsTxt(manifest(navigation, [...pages].reverse()), Object.fromEntries(shuffled));
+    expect(b).toEqual(a);
+  });
+});
