@@ -2,9 +2,12 @@ import type { HighlighterCore, LanguageRegistration, RegexEngine, ThemedTokenWit
 import { createHighlighterCore } from 'shiki/core';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes, type BundledTheme } from 'shiki/themes';
-import { createDiagnostic, didYouMean, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { createHash } from 'node:crypto';
+// The modules themselves, not the barrels: a parse worker loads this file, and the barrels pull in the reporters and source maps.
+import { createDiagnostic } from '../diagnostics/catalog.js';
+import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/diagnostic.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 import type { Site } from '../config/site.js';
-import { sha256 } from '../root/index.js';
 import type { ContentCode, ContentNode, ContentRoot, HighlightedLines } from './types.js';
 
 /**
@@ -23,8 +26,12 @@ export type HighlightEngine = 'javascript' | 'oniguruma';
 /** `system` (the default): GitHub's light and dark themes, the pair most docs sites use. */
 export const defaultCodeThemes: CodeThemes = { light: 'github-light', dark: 'github-dark' };
 
-/** Measured on firecrawl-docs' code blocks (docs/content.md): the JavaScript engine; see `bench/highlight.ts`. */
-export const defaultEngine: HighlightEngine = 'javascript';
+/**
+ * The WASM build of Oniguruma: on firecrawl-docs' 5,106 distinct blocks it highlights a block in about a
+ * third of the JavaScript engine's time once grammars are compiled, and its compile cost is lower too
+ * (docs/content.md, "Code highlighting"; `bench/highlight.ts`).
+ */
+export const defaultEngine: HighlightEngine = 'oniguruma';
 
 /** Blocks longer than this are left without tokens: highlighting is linear but a megabyte block would stall a worker. */
 export const maxHighlightChars = 200_000;
@@ -274,7 +281,7 @@ function colorOf(token: ThemedTokenWithVariants, mode: 'light' | 'dark', foregro
 /** The cache key of a block's tokens: sha256 of the code, the resolved language, both themes, the engine and the token format. */
 export function highlightKey(code: string, lang: string, themes: CodeThemes, engine: HighlightEngine = defaultEngine): string {
   const id = resolveLanguage(lang) ?? '';
-  return sha256(JSON.stringify([tokenFormat, shikiVersion, engine, id, themes.light, themes.dark, code]));
+  return createHash('sha256').update(JSON.stringify([tokenFormat, shikiVersion, engine, id, themes.light, themes.dark, code])).digest('hex');
 }
 
 export interface HighlightBatchOptions {
