@@ -10,5 +10,6 @@ export { appearanceScript, appearanceStorageKey, applyAppearance, bannerStorageK
 export { assetUrl, normalizeBase, pageHref, pageIdFromPath } from './layout/urls.js';
 export { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch, type Branch, type Switcher } from './layout/navigation.js';
 export { createSearch, loadSearch, type SearchFunction, type SearchHit } from './search/engine.js';
-export { builtInComponents, PageBody, type ComponentMap } from './layout/content-placeholder.js';
+export { builtInComponents, PageBody, renderContent, type ComponentMap, type RenderOptions } from './content/index.js';
+export { ApiReference } from './api/index.js';
 export type { PageData, PageDiagnostic, PageSummary, SearchRecord, SiteData } from './types.js';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { PageData, SiteData } from '../types.js';
-import type { ComponentMap } from './content-placeholder.js';
+import type { ComponentMap } from '../content/index.js';
 import { watchSystemAppearance } from './appearance.js';
 import { divisionKey, divisionsOfKey, pathTo, resolveBranch } from './navigation.js';
 import { pageIdFromPath } from './urls.js';

@@ -3,6 +3,7 @@ import type { SiteData } from '../types.js';
 import type { Branch } from './navigation.js';
 import { bannerKey, bannerStorageKey } from './appearance.js';
 import { bannerOf } from './settings.js';
+import { linkHref } from './urls.js';
 
 /*
  * The banner's `content` is "basic MDX": links, bold, italic and code spans are rendered; anything else
@@ -10,7 +11,7 @@ import { bannerOf } from './settings.js';
  */
 const inlinePattern = /\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|`([^`\n]+)`/g;
 
-export function inlineMarkdown(text: string): ReactNode[] {
+export function inlineMarkdown(text: string, base = '/'): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(inlinePattern)) {
@@ -18,7 +19,7 @@ export function inlineMarkdown(text: string): ReactNode[] {
     if (at > last) out.push(text.slice(last, at));
     const [, label, href, strong1, strong2, em1, em2, code] = match;
     const key = out.length;
-    if (label !== undefined && href !== undefined) out.push(<a key={key} href={href}>{label}</a>);
+    if (label !== undefined && href !== undefined) out.push(<a key={key} href={linkHref(base, href)}>{label}</a>);
     else if (strong1 ?? strong2) out.push(<strong key={key}>{strong1 ?? strong2}</strong>);
     else if (em1 ?? em2) out.push(<em key={key}>{em1 ?? em2}</em>);
     else out.push(<code key={key}>{code}</code>);
@@ -50,7 +51,7 @@ export function Banner({ data, branch }: { data: SiteData; branch: Branch }) {
   };
   return (
     <div className={`banner banner-${banner.type ?? 'info'}`} data-testid="banner" role="region" aria-label="Announcement">
-      <p className="banner-content">{inlineMarkdown(banner.content)}</p>
+      <p className="banner-content">{inlineMarkdown(banner.content, data.base)}</p>
       {banner.dismissible && (
         <button type="button" className="banner-dismiss" data-testid="banner-dismiss" aria-label="Dismiss" onClick={dismiss}>×</button>
       )}

@@ -2,6 +2,7 @@ import type { SiteData } from '../types.js';
 import type { Branch } from './navigation.js';
 import { footerOf } from './settings.js';
 import { Icon } from './Icon.js';
+import { linkHref } from './urls.js';
 
 /** docs.json's social keys that are not Font Awesome brand names. */
 const socialIcons: Record<string, { name: string; style?: string }> = {
@@ -27,7 +28,7 @@ export function Footer({ data, branch }: { data: SiteData; branch: Branch }) {
               {column.header && <p className="footer-header">{column.header}</p>}
               <ul role="list">
                 {column.items.map((item, at) => (
-                  <li key={at}><a data-testid="footer-link" href={item.href}>{item.label}</a></li>
+                  <li key={at}><a data-testid="footer-link" href={linkHref(data.base, item.href)}>{item.label}</a></li>
                 ))}
               </ul>
             </div>

@@ -4,7 +4,7 @@ import { navbarOf, type LinkSetting } from './settings.js';
 import { Icon } from './Icon.js';
 import { Switcher } from './Switcher.js';
 import { ThemeToggle } from './ThemeToggle.js';
-import { assetUrl, pageHref } from './urls.js';
+import { assetUrl, linkHref, pageHref } from './urls.js';
 import { SearchButton } from '../search/SearchButton.js';
 
 function Logo({ data, branch }: { data: SiteData; branch: Branch }) {
@@ -41,7 +41,7 @@ function NavbarLink({ data, link, primary }: { data: SiteData; link: LinkSetting
       className={primary ? 'navbar-primary' : 'navbar-link'}
       data-testid={primary ? 'navbar-primary' : 'navbar-link'}
       data-type={link.type}
-      href={link.href}
+      href={linkHref(data.base, link.href)}
     >
       {link.icon !== undefined && <Icon icon={link.icon} site={data.site} base={data.base} />}
       {link.label}

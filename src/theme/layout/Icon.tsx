@@ -1,5 +1,5 @@
 import type { Site } from '../../manifest/types.js';
-import { iconUrl } from './content-placeholder.js';
+import { iconUrl, type IconLibrary } from '../content/index.js';
 import { assetUrl } from './urls.js';
 
 /*
@@ -7,14 +7,17 @@ import { assetUrl } from './urls.js';
  * or docs-root path of an image. Drawn as a mask so it takes the text color.
  */
 
+const libraries: ReadonlySet<string> = new Set<IconLibrary>(['fontawesome', 'lucide', 'tabler']);
+
 function iconSource(icon: unknown, site: Site, base: string): string | undefined {
   const spec = typeof icon === 'string' ? { name: icon } : typeof icon === 'object' && icon !== null ? (icon as Record<string, unknown>) : undefined;
   const name = spec?.['name'];
-  if (typeof name !== 'string' || name === '') return undefined;
-  if (/^[a-z][a-z0-9+.-]*:|^\/|\.(svg|png|jpe?g|gif|webp)$/i.test(name)) return assetUrl(base, name);
-  const library = typeof spec?.['library'] === 'string' ? spec['library'] : site.icons.library;
+  if (typeof name !== 'string' || name.trim() === '') return undefined;
+  if (/^[a-z][a-z0-9+.-]*:|^\/|^\.\/|\.(svg|png|jpe?g|gif|webp|ico)$/i.test(name)) return assetUrl(base, name.replace(/^\.\//, ''));
+  const written = spec?.['library'];
+  const library = typeof written === 'string' && libraries.has(written) ? (written as IconLibrary) : site.icons.library;
   const style = typeof spec?.['style'] === 'string' ? spec['style'] : undefined;
-  return assetUrl(base, iconUrl(library, name, style));
+  return iconUrl(library, name, style, base);
 }
 
 export function Icon({ icon, site, base, className }: { icon: unknown; site: Site; base: string; className?: string }) {

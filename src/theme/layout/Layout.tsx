@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { PageData, SiteData } from '../types.js';
-import { PageBody, type ComponentMap } from './content-placeholder.js';
+import { PageBody, type ComponentMap } from '../content/index.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch } from './navigation.js';
 import { catalogFontLinks, fontFaceCss, siteStyle } from './style.js';

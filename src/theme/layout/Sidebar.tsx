@@ -3,7 +3,7 @@ import type { SiteData } from '../types.js';
 import { divisionKey, isListed, type Branch } from './navigation.js';
 import { Icon } from './Icon.js';
 import { divisionHref, Switcher } from './Switcher.js';
-import { pageHref } from './urls.js';
+import { linkHref, pageHref } from './urls.js';
 
 interface SidebarContext {
   data: SiteData;
@@ -89,7 +89,7 @@ function Items({ ctx, nodes, depth }: { ctx: SidebarContext; nodes: NavNode[]; d
           ) : node.kind === 'group' ? (
             <Group ctx={ctx} node={node} depth={depth} />
           ) : node.href !== undefined ? (
-            <a className="sidebar-link sidebar-external" href={node.href}>{node.label}</a>
+            <a className="sidebar-link sidebar-external" href={linkHref(ctx.data.base, node.href)}>{node.label}</a>
           ) : null}
         </li>
       ))}

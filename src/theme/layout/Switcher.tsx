@@ -2,12 +2,13 @@ import type { NavNode } from '../../manifest/types.js';
 import type { SiteData } from '../types.js';
 import { divisionKey, divisionTarget, type Switcher as SwitcherModel } from './navigation.js';
 import { Icon } from './Icon.js';
-import { pageHref } from './urls.js';
+import { linkHref, pageHref } from './urls.js';
 
 /** Where a division's link goes: its first listed page, else its external href. */
 export function divisionHref(data: SiteData, node: NavNode): string | undefined {
   const target = divisionTarget(node, data.pages);
-  return target.page !== undefined ? pageHref(data.base, target.page) : target.href;
+  if (target.page !== undefined) return pageHref(data.base, target.page);
+  return target.href !== undefined ? linkHref(data.base, target.href) : undefined;
 }
 
 /**

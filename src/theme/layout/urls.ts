@@ -47,3 +47,9 @@ export function assetUrl(base: string, file: string): string {
 export function isExternal(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
 }
+
+/** A link from the settings (navbar, footer, banner, anchors): site-absolute paths go under the base. */
+export function linkHref(base: string, href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  return `${normalizeBase(base)}${href.slice(1)}`;
+}

@@ -41,10 +41,8 @@ export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknow
   const index = new MiniSearchClass<SearchRecord>({
     fields: ['title', 'headings', 'text'],
     storeFields: ['page', 'anchor', 'title', 'headings', 'text'],
-    extractField: (doc, field) => {
-      const value = (doc as unknown as Record<string, unknown>)[field];
-      return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
-    },
+    // Headings are indexed as one text but stored as the list they are.
+    stringifyField: (value: unknown) => (Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : ''),
     searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2 },
   });
   const seen = new Set<string>();
