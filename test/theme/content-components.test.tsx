@@ -209,6 +209,13 @@ describe('the rest', () => {
     expect(off).toBe('<code class="db-latex-source">E = mc^2</code>');
   });
 
+  it('math: ```math blocks and code.language-math elements (remark-math\'s hast) render with KaTeX; other code stays code', () => {
+    expect(html(root(code('x^2', 'math')))).toContain('class="db-latex db-latex-display"');
+    const inline = html(root(el('p', {}, [el('code', { className: ['language-math', 'math-inline'] }, [text('a_1')]), el('code', {}, [text('plain')])])));
+    expect(inline).toContain('<span class="db-latex"><span class="katex">');
+    expect(inline).toContain('<code>plain</code>');
+  });
+
   it('Color swatches switch with the theme; GitHub.Repo links to the repository', () => {
     const color = html(root(comp('Color', { variant: 'compact' }, [comp('Color.Item', { name: 'brand', value: { light: '#fff', dark: '#000' } })])));
     expect(color).toContain('--swatch-light:#fff;--swatch-dark:#000');

@@ -107,6 +107,9 @@ function renderCode(node: ContentCode, env: ContentEnv): ReactNode {
   const { type: _type, ...props } = node;
   const mermaid = env.components.Mermaid;
   if (node.lang === 'mermaid' && mermaid) return createElement(mermaid, { chart: node.value });
+  // ```math is display math (as GitHub renders it), through the same component as <Latex>.
+  const latex = env.components.Latex;
+  if (node.lang === 'math' && latex) return createElement(latex, { display: true }, node.value);
   const block = env.components.CodeBlock;
   return block ? createElement(block, props) : null;
 }
@@ -151,7 +154,16 @@ function Image({ node: _node, src, ...rest }: { node?: HastElement; src?: string
   return createElement('img', { ...rest, src: src === undefined ? undefined : withBase(base, src) });
 }
 
-const hastComponents = { [placeholderTag]: Placeholder, a: Anchor, img: Image } as unknown as Partial<Components>;
+/** `$x$` and `$$x$$` as mdast-util-math writes them in hast (`code.language-math.math-inline|math-display`). */
+function Code({ node: _node, className, children, ...rest }: { node?: HastElement; className?: string; children?: ReactNode } & Record<string, unknown>): ReactNode {
+  const { components } = useContentEnv();
+  const classes = className?.split(' ') ?? [];
+  const latex = components.Latex;
+  if (latex && classes.includes('language-math')) return createElement(latex, { display: classes.includes('math-display') }, children);
+  return createElement('code', { ...rest, className }, children);
+}
+
+const hastComponents = { [placeholderTag]: Placeholder, a: Anchor, img: Image, code: Code } as unknown as Partial<Components>;
 
 function stripUndefined<T>(map: Partial<Record<string, T>>): Record<string, T> {
   return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, T] => entry[1] !== undefined));
