@@ -102,7 +102,9 @@ function problemOf(resolved: ResolvedHref, href: string): Problem | undefined {
   const suggestion = didYouMean(final.suggestions);
   const code: DiagnosticCode =
     final.reason === 'anchor' ? 'links/broken-anchor' : final.reason === 'asset' ? 'links/missing-asset' : final.reason === 'invalid' ? 'links/invalid-href' : 'links/broken-link';
-  return { code, message: `"${href}"${via}: ${final.message}`, ...(suggestion ? { suggestion } : {}) };
+  // `"/x": "/x" is not a page` says the same thing twice.
+  const message = via === '' && final.message.startsWith(`"${href}" `) ? final.message : `"${href}"${via}: ${final.message}`;
+  return { code, message, ...(suggestion ? { suggestion } : {}) };
 }
 
 export function didYouMean(suggestions: readonly string[]): string | undefined {

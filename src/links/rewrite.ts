@@ -16,7 +16,7 @@ const elementUrlProperties: Record<string, readonly string[]> = {
 };
 
 /** Component props that hold a link (`Card href`) or an image (`Card img`). */
-export const componentLinkProps: Readonly<Record<string, 'link' | 'image'>> = { href: 'link', src: 'image', img: 'image' };
+export const componentLinkProps: Readonly<Record<string, 'link' | 'image'>> = { href: 'link', url: 'link', link: 'link', src: 'image', img: 'image' };
 
 /**
  * The tree with every internal `href`/`src` (and component link props, in slots too) rewritten to the
