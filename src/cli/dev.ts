@@ -2,6 +2,7 @@ import path from 'node:path';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, UsageError, type CliIo } from './io.js';
 import type { SiteBuildEvent } from '../site/plugin.js';
+import { sitePaths } from '../site/paths.js';
 
 export interface DevOptions {
   port?: string;
@@ -48,7 +49,9 @@ export async function devCommand(io: CliIo, root: string, options: DevOptions, s
   };
   const plugin = { root: rootDir, strict: options.strict ?? false, offline: options.offline ?? false, cache: options.cache, onBuild, ...(options.cacheDir ? { cacheDir: path.resolve(io.cwd, options.cacheDir) } : {}) };
   const server = await createServer({
-    root: rootDir,
+    // Vite's root is docs-build's own folder, where React and the theme's dependencies resolve (a docs
+    // root has no node_modules); the plugin watches and serves the docs root.
+    root: sitePaths().packageDir,
     base: options.base ?? '/',
     configFile: false,
     envDir: false,

@@ -52,8 +52,9 @@ export class SiteSnapshot {
     return this.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   }
 
+  /** Page ids in code-unit order (whatever order the build listed them in). */
   pageIds(): string[] {
-    return Object.keys(this.manifest.pages);
+    return Object.keys(this.data.pages);
   }
 
   has(id: string): boolean {

@@ -36,7 +36,9 @@ export function pageSummary(page: Page): PageSummary {
 
 export function siteData(manifest: Manifest, base: string, searchIndexUrl?: string): SiteData {
   const pages: Record<string, PageSummary> = {};
-  for (const id of Object.keys(manifest.pages)) pages[id] = pageSummary(manifest.pages[id]!);
+  // Code-unit order, as the written manifest has them: a cold build's assembled manifest lists pages in
+  // the order the stages made them, and the site must not change bytes with the path the build took.
+  for (const id of Object.keys(manifest.pages).sort()) pages[id] = pageSummary(manifest.pages[id]!);
   const data: SiteData = { site: manifest.site, navigation: manifest.navigation, pages, base };
   if (searchIndexUrl !== undefined) data.searchIndexUrl = searchIndexUrl;
   return data;

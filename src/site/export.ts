@@ -8,7 +8,7 @@ import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapsh
 import type { ServerEntry } from './dev-middleware.js';
 import { htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
-import { pageModuleId } from './modules.js';
+import { pageModuleId, pageModulePrefix } from './modules.js';
 import { sitePaths } from './paths.js';
 import { htmlRedirects, llmsFullText, llmsText, noindex, redirectsFile, robotsTxt, siteSearchRecords, sitemapXml } from './site-files.js';
 import { pageMarkdown } from './text.js';
@@ -203,13 +203,14 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
   const [{ build }, { docsBuild }] = await Promise.all([import('vite'), import('./plugin.js')]);
   const paths = sitePaths();
   await build({
-    root: compiler.root,
+    // docs-build's folder, where the theme's dependencies resolve (see cli/dev.ts).
+    root: paths.packageDir,
     base: compiler.base,
     configFile: false,
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
-    plugins: docsBuild({ compiler, watch: false }),
+    plugins: docsBuild({ compiler, watch: false, root: compiler.root }),
     build: {
       outDir,
       emptyOutDir: false,
@@ -236,11 +237,11 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
+  // Vite names a virtual module's chunk by its id relative to the root (`../virtual:docs-build/page/<id>`).
   const pageChunks = new Map<string, string>();
-  const prefix = `\0${pageModuleId('')}`;
   for (const [key, chunk] of Object.entries(manifest)) {
-    const id = key.startsWith(prefix) ? key : chunk.src?.startsWith(prefix) ? chunk.src : undefined;
-    if (id && chunk.isDynamicEntry) pageChunks.set(id.slice(1), chunk.file);
+    const at = key.indexOf(pageModulePrefix);
+    if (at >= 0 && chunk.isDynamicEntry) pageChunks.set(key.slice(at), chunk.file);
   }
   return { entry: entry.file, css: [...css], preload: [...preload], pageChunks, files: countFiles(outDir) };
 }
@@ -262,14 +263,14 @@ async function renderPages(compiler: SiteCompiler, snapshot: SiteSnapshot, clien
   const paths = sitePaths();
   // The same server entry as dev, loaded the same way (Vite's SSR transform): one render code path.
   const server = await createServer({
-    root: compiler.root,
+    root: paths.packageDir,
     base: compiler.base,
     configFile: false,
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
     appType: 'custom',
-    plugins: docsBuild({ compiler, watch: false }),
+    plugins: docsBuild({ compiler, watch: false, root: compiler.root }),
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
@@ -329,6 +330,8 @@ function writeSiteFiles(snapshot: SiteSnapshot, writer: OutputWriter, siteUrl: s
 
 /** Source files and settings of the docs root, never published as files. */
 const notPublished = /\.(mdx?|jsx?|tsx?|mjs|cjs)$/i;
+/** Top-level folders of sources that are never served (snippets are inlined into the pages). */
+const sourceFolders = new Set(['snippets']);
 const settingsFiles = new Set(['docs.json', 'mint.json', 'docs-build.json', 'package.json', 'package-lock.json']);
 
 /** The docs root's own files (images, logos, downloads, specs), as they are at the same paths. */
@@ -337,7 +340,7 @@ function copyRootFiles(root: string, writer: OutputWriter, skip: string[]): void
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
-      if (entry.name.startsWith('.') || ignoredPath(rel) || skip.includes(full)) continue;
+      if (entry.name.startsWith('.') || ignoredPath(rel) || skip.includes(full) || (relative === '' && sourceFolders.has(entry.name))) continue;
       if (entry.isDirectory()) walk(full, rel);
       else if (entry.isFile() && !notPublished.test(entry.name) && !(relative === '' && settingsFiles.has(entry.name)) && statSync(full).size < 100 * 1024 * 1024) writer.copy(full, rel);
     }

@@ -1,0 +1,166 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportMarker, exportSite, pageHtmlPath, type ExportResult } from '../../src/site/export.js';
+import type { Manifest } from '../../src/manifest/types.js';
+import type { SearchRecord } from '../../src/theme/types.js';
+import { copyOfExample, filesUnder, removeTemporaries, tempDir } from './helpers.js';
+
+afterAll(removeTemporaries);
+
+/** Internal URLs (under `base`) that an HTML file links to or loads. */
+function internalUrls(html: string, base: string): string[] {
+  return [...html.matchAll(/\s(?:href|src)="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&')).filter((url) => url.startsWith(base) && !url.startsWith('//'));
+}
+
+/** Whether a static server would answer `url` from `dir` (mounted at `base`) with a file. */
+function resolves(dir: string, base: string, url: string): boolean {
+  const pathname = decodeURIComponent(url.split('#')[0]!.split('?')[0]!).slice(base.length);
+  const file = path.join(dir, pathname);
+  if (existsSync(file) && statSync(file).isFile()) return true;
+  return existsSync(path.join(file, 'index.html'));
+}
+
+function brokenLinks(dir: string, base: string): string[] {
+  const broken: string[] = [];
+  for (const file of filesUnder(dir).filter((name) => name.endsWith('.html'))) {
+    for (const url of internalUrls(readFileSync(path.join(dir, file), 'utf8'), base)) if (!resolves(dir, base, url)) broken.push(`${file} -> ${url}`);
+  }
+  return broken;
+}
+
+describe('docs-build export on docs-example', () => {
+  let root: string;
+  let out: string;
+  let exported: ExportResult;
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    root = copyOfExample();
+    out = path.join(tempDir(), 'site');
+    exported = await exportSite({ root, outDir: out, siteUrl: 'https://docs.acme.example.com' });
+    manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as Manifest;
+  }, 120_000);
+
+  it('writes one pre-rendered HTML file per page, hydrated by the client entry', () => {
+    expect(exported.written).toBe(out);
+    const ids = Object.keys(manifest.pages);
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) {
+      const html = readFileSync(path.join(out, pageHtmlPath(id)), 'utf8');
+      expect(html, id).toContain(`<title>`);
+      expect(html, id).toContain(`"id":${JSON.stringify(id)}`);
+      expect(html, id).toMatch(/<script type="module" src="\/_docs-build\/assets\/client-[^"]+\.js"><\/script>/);
+      // Server-rendered: the page's title is in the HTML before any script runs.
+      expect(html, id).toContain(manifest.pages[id]!.title.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+    }
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://docs.acme.example.com/">');
+  });
+
+  it('writes 404.html, sitemap.xml, robots.txt, llms.txt, llms-full.txt, _redirects and an HTML redirect', () => {
+    expect(readFileSync(path.join(out, '404.html'), 'utf8')).toContain('Page not found');
+    const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://docs.acme.example.com/quickstart</loc>');
+    expect(sitemap).toContain('<loc>https://docs.acme.example.com/</loc>');
+    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.acme.example.com/sitemap.xml\n');
+    const llms = readFileSync(path.join(out, 'llms.txt'), 'utf8');
+    expect(llms).toMatch(/^# Acme Platform\n/);
+    expect(llms).toContain('- [Quickstart](https://docs.acme.example.com/quickstart.md): Run your first task.');
+    const full = readFileSync(path.join(out, 'llms-full.txt'), 'utf8');
+    expect(full).toContain('# Quickstart');
+    expect(full).toContain('Source: https://docs.acme.example.com/quickstart');
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/start /quickstart 301\n');
+    const redirect = readFileSync(path.join(out, 'start', 'index.html'), 'utf8');
+    expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=/quickstart">');
+  });
+
+  it('writes a Markdown twin per page and the search records of every listed page', () => {
+    for (const id of Object.keys(manifest.pages)) expect(readFileSync(path.join(out, `${id}.md`), 'utf8'), id).toContain(`# ${manifest.pages[id]!.title}`);
+    const records = JSON.parse(readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8')) as SearchRecord[];
+    const pages = new Set(records.map((record) => record.page));
+    for (const [id, page] of Object.entries(manifest.pages)) expect(pages.has(id), id).toBe(!page.hidden);
+    expect(records.find((record) => record.page === 'quickstart')?.text).toContain('Run your first task');
+  });
+
+  it('copies the docs root files (logos, favicon) and the icons its pages use; no page source or setting', () => {
+    const files = filesUnder(out);
+    expect(files).toEqual(expect.arrayContaining(['favicon.svg', 'logo/light.svg', 'logo/dark.svg', exportMarker]));
+    expect(files.filter((file) => /\.mdx$|^docs\.json$|^docs-build\.json$|^snippets\//.test(file))).toEqual([]);
+    const icons = files.filter((file) => file.startsWith('_docs-build/icons/'));
+    expect(icons).toContain('_docs-build/icons/lucide/book-open.svg');
+    expect(readFileSync(path.join(out, '_docs-build/icons/lucide/book-open.svg'), 'utf8')).toContain('<svg');
+  });
+
+  it('has no broken internal link or asset', () => {
+    expect(brokenLinks(out, '/')).toEqual([]);
+  });
+
+  it('is deterministic: a second export (warm cache) is byte-identical', async () => {
+    const second = path.join(tempDir(), 'site');
+    await exportSite({ root, outDir: second, siteUrl: 'https://docs.acme.example.com' });
+    const files = filesUnder(out);
+    expect(filesUnder(second)).toEqual(files);
+    const differing = files.filter((file) => !readFileSync(path.join(out, file)).equals(readFileSync(path.join(second, file))));
+    expect(differing).toEqual([]);
+  }, 120_000);
+
+  it('is atomic: an export that fails before it completes leaves the previous one as it was, and no temporary folder', async () => {
+    const before = new Map(filesUnder(out).map((file) => [file, readFileSync(path.join(out, file))]));
+    writeFileSync(path.join(root, 'quickstart.mdx'), readFileSync(path.join(root, 'quickstart.mdx'), 'utf8').replace('title: Quickstart', 'title: Quickstart changed'));
+    await expect(
+      exportSite({
+        root,
+        outDir: out,
+        siteUrl: 'https://docs.acme.example.com',
+        beforeCommit: () => {
+          throw new Error('disk full (simulated)');
+        },
+      }),
+    ).rejects.toThrow('disk full');
+    expect(filesUnder(out)).toEqual([...before.keys()]);
+    for (const [file, bytes] of before) expect(readFileSync(path.join(out, file)).equals(bytes), file).toBe(true);
+    expect(readdirSync(path.dirname(out))).toEqual(['site']);
+  }, 120_000);
+
+  it('a docs root with errors exports nothing and leaves the previous export', async () => {
+    const before = readFileSync(path.join(out, 'index.html'));
+    writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"theme": "maple"', '"theme": "no-such-theme"'));
+    const failed = await exportSite({ root, outDir: out });
+    expect(failed.written).toBeUndefined();
+    expect(failed.result.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(readFileSync(path.join(out, 'index.html')).equals(before)).toBe(true);
+  }, 120_000);
+});
+
+describe('export --out safety', () => {
+  it('refuses a folder of other files, the docs root, a folder holding it, and a visible folder inside it', async () => {
+    const root = copyOfExample();
+    const foreign = tempDir();
+    writeFileSync(path.join(foreign, 'keep.txt'), 'mine');
+    const inside = path.join(root, 'site');
+    for (const outDir of [foreign, root, path.dirname(root), inside]) {
+      const result = await exportSite({ root, outDir });
+      expect(result.refused, outDir).toBeDefined();
+      expect(result.written).toBeUndefined();
+    }
+    expect(readFileSync(path.join(foreign, 'keep.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(inside)).toBe(false);
+  });
+});
+
+describe('export --base', () => {
+  it('puts every link, script and stylesheet under the base path', async () => {
+    const root = copyOfExample();
+    const out = path.join(tempDir(), 'site');
+    mkdirSync(path.dirname(out), { recursive: true });
+    const exported = await exportSite({ root, outDir: out, base: '/docs/' });
+    expect(exported.written).toBe(out);
+    const html = readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8');
+    expect(html).toMatch(/<script type="module" src="\/docs\/_docs-build\/assets\/client-[^"]+\.js">/);
+    expect(html).toContain('href="/docs/guides/authentication"');
+    const rootRelative = internalUrls(html, '/').filter((url) => !url.startsWith('/docs/'));
+    expect(rootRelative).toEqual([]);
+    expect(brokenLinks(out, '/docs/')).toEqual([]);
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/start /docs/quickstart 301\n');
+  }, 120_000);
+});

@@ -1,0 +1,142 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createServer, type HotPayload, type ViteDevServer } from 'vite';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { PageData, SiteData } from '../../src/theme/types.js';
+import { docsBuild, type SiteBuildEvent } from '../../src/site/plugin.js';
+import { decodePageId, encodePageId } from '../../src/site/modules.js';
+import { sitePaths } from '../../src/site/paths.js';
+import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+afterAll(removeTempRoots);
+
+const page = (title: string, body = 'Some text.'): string => `---\ntitle: ${title}\n---\n\n${body}\n`;
+
+interface Harness {
+  server: ViteDevServer;
+  url: string;
+  payloads: HotPayload[];
+  builds: SiteBuildEvent[];
+  root: string;
+}
+
+const servers: ViteDevServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+/** A real dev server on 127.0.0.1 with the plugin; records what it sends to browsers over HMR. */
+async function start(files: Record<string, string>): Promise<Harness> {
+  const root = tempRoot(files);
+  const builds: SiteBuildEvent[] = [];
+  const server = await createServer({ root: sitePaths().packageDir, configFile: false, envDir: false, logLevel: 'silent', plugins: docsBuild({ root, onBuild: (event) => builds.push(event), debounceMs: 20 }), server: { host: '127.0.0.1', port: 0 } });
+  servers.push(server);
+  await server.listen();
+  const payloads: HotPayload[] = [];
+  const hot = server.environments.client.hot;
+  const send = hot.send.bind(hot);
+  hot.send = ((payload: HotPayload) => {
+    payloads.push(payload);
+    send(payload);
+  }) as typeof hot.send;
+  const address = server.httpServer!.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}/`, payloads, builds, root };
+}
+
+async function until<T>(read: () => T | undefined, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Puts a page module in the browser's module graph, as a visit of the page does. */
+async function visit(harness: Harness, id: string): Promise<void> {
+  await harness.server.environments.client.transformRequest(`virtual:docs-build/page/${encodePageId(id)}`);
+}
+
+const site = { 'docs.json': docsJsonWith({ pages: ['index', 'guide', 'other'] }), 'index.mdx': page('Home'), 'guide.mdx': page('Guide', 'import Tip from "/snippets/tip.mdx";\n\n<Tip />'), 'other.mdx': page('Other'), 'snippets/tip.mdx': 'A shared tip.\n' };
+
+describe('the docs-build Vite plugin', () => {
+  it('serves the site, the routes and each page as virtual modules', async () => {
+    const harness = await start(site);
+    const data = ((await harness.server.ssrLoadModule('virtual:docs-build/site')) as { default: SiteData }).default;
+    expect(Object.keys(data.pages).sort()).toEqual(['guide', 'index', 'other']);
+    expect(data.pages.guide).toMatchObject({ id: 'guide', title: 'Guide', kind: 'page', hidden: false });
+    expect(data.base).toBe('/');
+    expect(JSON.stringify(data)).not.toContain('Some text');
+    const pageData = ((await harness.server.ssrLoadModule('virtual:docs-build/page/guide')) as { default: PageData }).default;
+    expect(pageData.page.title).toBe('Guide');
+    expect(pageData.diagnostics).toEqual([]);
+    const routes = ((await harness.server.ssrLoadModule('virtual:docs-build/routes')) as { default: Record<string, () => Promise<PageData>> }).default;
+    expect(Object.keys(routes).sort()).toEqual(['guide', 'index', 'other']);
+    expect((await routes.other!()).page.title).toBe('Other');
+  });
+
+  it('renders each page on the server, and the not-found page with status 404', async () => {
+    const harness = await start(site);
+    const response = await fetch(`${harness.url}guide`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Guide - Acme</title>');
+    expect(html).toContain('"id":"guide"');
+    expect(html).toContain('/@vite/client');
+    const missing = await fetch(`${harness.url}no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page not found');
+  });
+
+  it('hot-updates exactly the edited page, without a reload', async () => {
+    const harness = await start(site);
+    await visit(harness, 'guide');
+    await visit(harness, 'other');
+    harness.payloads.length = 0;
+    writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Edited text.'));
+    const update = await until(() => harness.payloads.find((p) => p.type === 'update' || p.type === 'full-reload'), 'an update');
+    expect(update.type).toBe('update');
+    const paths = update.type === 'update' ? update.updates.map((u) => u.path) : [];
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toMatch(/virtual:docs-build\/page\/other$/);
+    expect(harness.builds.at(-1)!.update).toEqual({ reload: false, pages: ['other'] });
+  });
+
+  it('an edit of docs.json reloads the browser', async () => {
+    const harness = await start(site);
+    await visit(harness, 'guide');
+    harness.payloads.length = 0;
+    writeFileSync(path.join(harness.root, 'docs.json'), docsJsonWith({ pages: ['index', 'guide'] }));
+    const payload = await until(() => harness.payloads.find((p) => p.type === 'update' || p.type === 'full-reload'), 'a reload');
+    expect(payload.type).toBe('full-reload');
+  });
+
+  it('an error shows in the overlay, the page still renders with its diagnostics, and the fix clears the overlay', async () => {
+    const harness = await start(site);
+    await visit(harness, 'other');
+    harness.payloads.length = 0;
+    writeFileSync(path.join(harness.root, 'other.mdx'), '---\ntitle: [unclosed\n---\n\nBody.\n');
+    const error = await until(() => harness.payloads.find((p) => p.type === 'error'), 'the error overlay');
+    expect(error.type === 'error' && error.err.message).toMatch(/error.* in the docs/);
+    expect(error.type === 'error' && error.err.frame).toContain('other.mdx:');
+    const html = await (await fetch(`${harness.url}other`)).text();
+    expect(html).toContain('"id":"other"');
+    const pageData = ((await harness.server.ssrLoadModule('virtual:docs-build/page/other')) as { default: PageData }).default;
+    expect(pageData.diagnostics.some((d) => d.severity === 'error' && d.file === 'other.mdx')).toBe(true);
+    harness.payloads.length = 0;
+    writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Fixed.'));
+    await until(() => harness.payloads.find((p) => p.type === 'update'), 'the update that clears the overlay');
+    expect(harness.payloads.some((p) => p.type === 'error')).toBe(false);
+  });
+
+  it('encodes any page id into a module id and back', () => {
+    for (const id of ['guides/setup', 'a b/ü', 'x~y', '日本語/ページ', 'q?x=1#h', '100%']) {
+      const encoded = encodePageId(id);
+      expect(encoded).toMatch(/^[A-Za-z0-9/_.~-]*$/);
+      expect(decodePageId(encoded)).toBe(id);
+    }
+    expect(decodePageId('bad%20')).toBeUndefined();
+  });
+});
+
