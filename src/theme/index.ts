@@ -3,6 +3,7 @@
  * site data and page data the site build serves, and imports nothing from the compiler but types.
  */
 import './styles/layout.css';
+import './styles/content.css';
 
 export { App, type AppProps } from './layout/App.js';
 export { Layout, type LayoutProps } from './layout/Layout.js';
