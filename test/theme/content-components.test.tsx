@@ -70,6 +70,15 @@ describe('code', () => {
     expect(out).toContain('<pre class="shiki"');
   });
 
+  it('token text is escaped, and a color that is not a plain color never reaches the style attribute', () => {
+    const evil: HighlightedLines = { ...tokens, lines: [[['<img src=x onerror=alert(1)>', '#fff;background:url(x)', '"><b>', 0]]] };
+    const out = html(root(code('x', 'html', {}, evil)));
+    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(out).not.toContain('<img src=x');
+    expect(out).not.toContain('background:url');
+    expect(out).not.toContain('<b>');
+  });
+
   it('title bar, icon, highlighted and focused lines, wrap, line numbers and a copy button', () => {
     const out = html(root(code('a\nb\nc\n', 'py', { title: 'main.py', icon: 'python', highlight: [2], focus: [3], wrap: true, lines: true })));
     expect(out).toContain('<div class="db-code-title">');
