@@ -1,5 +1,7 @@
 import type { Diagnostic, JsonValue, RelatedLocation, SourceLocation, Stage, StageResult } from '../diagnostics/index.js';
-import type { Field, FieldSource } from '../fields/index.js';
+import type { ApiCodeExample, ApiExamples, Field, FieldSource } from '../fields/index.js';
+import type { SnippetParse } from '../content/snippet-set.js';
+import type { CodeMeta, HighlightedLines, ContentCode, ContentComponent, ContentElement, ContentIsland, ContentLink, ContentNode, ContentPropertyValue, ContentRaw, ContentRoot, ContentText, ConvertedBody, PageIsland, SnippetImport, SnippetProvenance } from '../content/types.js';
 import { authMethods, httpMethods, playgroundModes, type Located, type PageApi, type PageImport, type ParsedPage, type ProseBlock, type Span } from '../mdx/types.js';
 import type { FileStamp } from '../root/index.js';
 import type { BuildStats } from '../pipeline/types.js';
@@ -80,6 +82,8 @@ const isField: Check<Field> = object<Field>({
   source: fieldSource,
 });
 
+const isCodeExample = object<ApiCodeExample>({ lang: string, title: { optional: string }, code: string, status: { optional: string }, mediaType: { optional: string } });
+
 const span = object<Span>({ line: natural, column: natural, endLine: natural, endColumn: natural });
 
 const isLocatedValue = object<Located<JsonValue>>({ value: json, location: sourceLocation });
@@ -87,6 +91,61 @@ const isLocatedValue = object<Located<JsonValue>>({ value: json, location: sourc
 function located<T>(value: Check<T>): Check<Located<T>> {
   return (candidate): candidate is Located<T> => isLocatedValue(candidate) && value(candidate.value);
 }
+
+// Page content (src/content/types.ts): the tree is checked node by node, dispatching on `type`.
+const provenance = { optional: object<SnippetProvenance>({ file: rootPath, from: sourceLocation }) };
+const isPropertyValue: Check<ContentPropertyValue> = (value): value is ContentPropertyValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value) || array(union(string, finite))(value);
+const contentNodes: Check<ContentNode[]> = array(lazy(() => isContentNode));
+const nodeChecks: Record<ContentNode['type'], Check<ContentNode>> = {
+  element: object<ContentElement>({ type: literal('element'), tagName: string, properties: record(isPropertyValue), children: contentNodes, expressions: { optional: record(string) }, provenance }),
+  text: object<ContentText>({ type: literal('text'), value: string }),
+  raw: object<ContentRaw>({ type: literal('raw'), value: string, provenance }),
+  component: object<ContentComponent>({
+    type: literal('component'),
+    name: string,
+    props: record(json),
+    slots: { optional: record(contentNodes) },
+    expressions: { optional: record(string) },
+    children: contentNodes,
+    inline: { optional: boolean },
+    provenance,
+    island: { optional: string },
+  }),
+  code: object<ContentCode>({
+    type: literal('code'),
+    lang: string,
+    meta: object<CodeMeta>({
+      title: { optional: string },
+      highlight: { optional: array(natural) },
+      focus: { optional: array(natural) },
+      icon: { optional: string },
+      wrap: { optional: boolean },
+      lines: { optional: boolean },
+      expandable: { optional: boolean },
+      raw: { optional: string },
+    }),
+    value: string,
+    // Tokens are filled after the parse (highlight stage); a cached parse has none.
+    tokens: { optional: (value): value is NonNullable<ContentCode['tokens']> => typeof value === 'object' && value !== null },
+    provenance,
+  }),
+  island: object<ContentIsland>({ type: literal('island'), kind: literal('expression', 'element'), source: string, inline: { optional: boolean }, provenance }),
+};
+const isContentNode: Check<ContentNode> = (value): value is ContentNode => {
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  return typeof type === 'string' && Object.hasOwn(nodeChecks, type) && nodeChecks[type as ContentNode['type']](value);
+};
+const locatedName = object<{ name: string; location: SourceLocation }>({ name: string, location: sourceLocation });
+const isConvertedBody = object<ConvertedBody>({
+  tree: object<ContentRoot>({ type: literal('root'), children: contentNodes }),
+  links: array(object<ContentLink>({ href: string, kind: literal('link', 'image', 'prop'), via: { optional: string }, location: sourceLocation })),
+  islands: array(object<PageIsland>({ names: array(string), kind: literal('export', 'import'), source: string, file: rootPath })),
+  snippetImports: array(object<SnippetImport>({ specifier: string, names: record(string), location: sourceLocation })),
+  exportedValues: { optional: record(json) },
+  components: array(locatedName),
+  snippetElements: { optional: array(object<{ file: string; location: SourceLocation }>({ file: string, location: sourceLocation })) },
+});
 
 const isParsedPage = object<ParsedPage>({
   path: rootPath,
@@ -104,11 +163,13 @@ const isParsedPage = object<ParsedPage>({
   openapiSchemaRef: { optional: located(string) },
   params: array(isField),
   responseFields: array(isField),
+  examples: { optional: object<ApiExamples>({ request: { optional: array(isCodeExample) }, response: { optional: array(isCodeExample) } }) },
   imports: array(object<PageImport>({ specifier: string, location: sourceLocation })),
   prose: array(object<ProseBlock>({ text: string, location: sourceLocation })),
   frontmatterPositions: record(object<{ key: Span; value: Span }>({ key: span, value: span })),
   frontmatterSpan: { optional: span },
   bodyParsed: boolean,
+  content: { optional: isConvertedBody },
 });
 
 /** A page cache entry: the page's parse with its diagnostics, and its stage fingerprint. */
@@ -150,7 +211,18 @@ export interface CacheEntries {
   builds: RunRecord;
   /** What an external link answered, by URL (`--check-external`; src/links/external.ts). */
   links: ExternalResult;
+  /** A code block's tokens by (code, language, themes, engine); null: highlighted before, no tokens (in packs). */
+  highlight: HighlightedLines | null;
+  /** A snippet's parse by path and content hash (in packs). */
+  snippets: SnippetParse;
 }
+
+const colorPair = object<{ background: string; foreground: string }>({ background: string, foreground: string });
+const isToken = (value: unknown): value is HighlightedLines['lines'][number][number] =>
+  Array.isArray(value) && (value.length === 3 || value.length === 4) && typeof value[0] === 'string' && typeof value[1] === 'string' && typeof value[2] === 'string' && (value.length === 3 || natural(value[3]));
+const isHighlighted = object<HighlightedLines>({ lightTheme: string, darkTheme: string, light: colorPair, dark: colorPair, lines: array(array(isToken)) });
+const isHighlightEntry = (value: unknown): value is HighlightedLines | null => value === null || isHighlighted(value);
+const isSnippetParse = object<SnippetParse>({ body: { optional: isConvertedBody }, diagnostics: isDiagnostics });
 
 const isExternalResult = object<ExternalResult>({
   url: string,
@@ -166,4 +238,6 @@ export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } 
   specs: isDiagnostics,
   builds: isRunRecord,
   links: isExternalResult,
+  highlight: isHighlightEntry,
+  snippets: isSnippetParse,
 };

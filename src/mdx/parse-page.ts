@@ -1,5 +1,7 @@
 import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import { convertBody } from '../content/convert.js';
+import type { ConvertedBody } from '../content/types.js';
 import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { SourceFile } from '../root/index.js';
 import { extractFields, type ExtractedBody } from './fields.js';
@@ -28,11 +30,16 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
 
   let body: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
   let imports: PageImport[] = [];
+  let content: ConvertedBody | undefined;
   if (parsed.ok) {
     // A page that tries to be an endpoint (even with a broken `api:` or `openapi:`) is held to the endpoint rules.
     body = extractFields(parsed.tree, text, file.path, { unnamedFieldIsError: 'api' in frontmatter || 'openapi' in frontmatter });
     diagnostics.push(...body.diagnostics);
     imports = collectImports(parsed.tree, file.path);
+    // Last: it may cut subtrees deeper than the content depth from the tree.
+    const converted = convertBody(parsed.tree, text, file.path);
+    content = converted.value;
+    diagnostics.push(...converted.diagnostics);
   } else if ('error' in parsed) {
     diagnostics.push(syntaxDiagnostic(parsed.error, file.path));
   }
@@ -54,11 +61,13 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
     ...(fm?.openapiSchemaRef ? { openapiSchemaRef: fm.openapiSchemaRef } : {}),
     params: body.params,
     responseFields: body.responseFields,
+    ...(body.examples ? { examples: body.examples } : {}),
     imports,
     prose: body.prose,
     frontmatterPositions: fm?.positions ?? {},
     ...(block ? { frontmatterSpan: block.span } : {}),
     bodyParsed: parsed.ok,
+    ...(content ? { content } : {}),
   };
   return { value: page, diagnostics: sortDiagnostics(diagnostics) };
 }

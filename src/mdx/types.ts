@@ -1,6 +1,7 @@
 import type { JsonValue, SourceLocation, Span } from '../diagnostics/index.js';
 import type { AuthMethod, HttpMethod, PlaygroundMode } from '../fields/index.js';
-import type { Field } from '../fields/index.js';
+import type { ApiExamples, Field } from '../fields/index.js';
+import type { ConvertedBody } from '../content/types.js';
 
 // One list of HTTP methods for every source of API data; `api:` lines name them in any case.
 export { httpMethods } from '../fields/http.js';
@@ -68,6 +69,8 @@ export interface ParsedPage {
   params: Field[];
   /** `ResponseField`s not nested in another field, in document order. */
   responseFields: Field[];
+  /** Code blocks of `<RequestExample>` / `<ResponseExample>` (docs/manifest.md#api-pages). */
+  examples?: ApiExamples;
   imports: PageImport[];
   prose: ProseBlock[];
   /** Positions of the top-level frontmatter keys and their values. */
@@ -76,4 +79,6 @@ export interface ParsedPage {
   frontmatterSpan?: Span;
   /** False when the body is not valid MDX: fields, imports and prose are then empty. */
   bodyParsed: boolean;
+  /** The body as page content (docs/content.md), before snippets are inlined; absent when the body did not parse. */
+  content?: ConvertedBody;
 }

@@ -1,0 +1,175 @@
+import type { ContentComponent, ContentElement, ContentNode, ContentRoot, TocEntry } from './types.js';
+
+/**
+ * Heading ids and every other anchor of a page, by the service's rules (docs/content.md, "Heading
+ * ids"). Sets `properties.id` on h1-h6 and `props.id` on the components that create anchors (`Step`,
+ * `Accordion`, `Update`, `ParamField`, `ResponseField`) when the page did not write one, so a theme
+ * renders the same ids the link checker accepts. Run once per page, after snippets are inlined.
+ */
+export function assignHeadingIds(tree: ContentRoot): { toc: TocEntry[]; anchors: string[] } {
+  const ids = new PageIds();
+  const toc: TocEntry[] = [];
+  const anchors: string[] = [];
+  walk(tree.children, (node) => {
+    if (node.type === 'element') {
+      const depth = headingDepth(node);
+      if (depth !== undefined) {
+        const entry = headingId(node, depth, ids);
+        if (entry && depth >= minTocDepth && depth <= maxTocDepth && !isFootnoteLabel(node)) toc.push(entry);
+      }
+      for (const key of ['id', 'name'] as const) {
+        const value = node.properties[key];
+        // `<a name>` is a fragment target in browsers, like an id.
+        if (typeof value === 'string' && value !== '' && (key === 'id' || node.tagName === 'a')) anchors.push(value);
+      }
+    } else if (node.type === 'component') {
+      const entry = componentAnchor(node, ids);
+      if (entry) toc.push(entry);
+      const id = node.props.id;
+      if (typeof id === 'string' && id !== '') anchors.push(id);
+    }
+  });
+  return { toc, anchors: [...new Set(anchors)] };
+}
+
+/** The table of contents holds h2 and h3, as the service's right-hand table shows them. */
+const minTocDepth = 2;
+const maxTocDepth = 3;
+
+/**
+ * The service's automatic anchor id (its "Format text" page, "Automatic anchor IDs"): lowercase;
+ * straight apostrophes become `’`; periods and whitespace become hyphens; slashes, ampersands, `’`,
+ * `-` and `_` stay; letters, marks and digits of any script stay (ids are not ASCII-only); other
+ * punctuation, parentheses, symbols and emoji go. Whitespace left at the ends after removal is trimmed.
+ */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/'/g, '’')
+    .replace(/[^\p{L}\p{M}\p{N}\s.’&/_-]/gu, '')
+    .trim()
+    .replace(/[\s.]/g, '-');
+}
+
+/** `qstashClient` -> `param-qstash-client`, `thumbnails.background` -> `param-thumbnails-background` (both field kinds). */
+export function fieldAnchor(name: string): string {
+  const words = name
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}$_]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return words === '' ? '' : `param-${words}`;
+}
+
+/** The ids of one page: a taken slug gets `-2`, `-3`, ... (page-wide, headings and components alike). */
+class PageIds {
+  private readonly taken = new Set<string>();
+
+  /** Reserves an id the page wrote itself. */
+  keep(id: string): string {
+    this.taken.add(id);
+    return id;
+  }
+
+  unique(base: string): string {
+    let id = base;
+    for (let n = 2; this.taken.has(id); n++) id = `${base}-${n}`;
+    this.taken.add(id);
+    return id;
+  }
+}
+
+function headingDepth(node: ContentElement): number | undefined {
+  const match = /^h([1-6])$/.exec(node.tagName);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Sets the heading's id (kept when written, `{#custom}` at its end, or from its text) and returns its toc entry. */
+function headingId(node: ContentElement, depth: number, ids: PageIds): TocEntry | undefined {
+  const custom = takeCustomId(node);
+  const written = node.properties.id;
+  const text = textOf(node.children).trim();
+  if (node.properties.noAnchor === true || node.properties.noanchor === true) return undefined;
+  let id: string;
+  if (typeof written === 'string' && written !== '') id = ids.keep(written);
+  else if (custom !== undefined) id = ids.keep(custom);
+  else {
+    const slug = slugify(text);
+    if (slug === '') return undefined;
+    id = ids.unique(slug);
+  }
+  node.properties.id = id;
+  return { depth, text, id };
+}
+
+/** `## Title {#custom-id}`: removes the marker from the heading's last text and returns the id. */
+function takeCustomId(node: ContentElement): string | undefined {
+  const last = node.children[node.children.length - 1];
+  if (!last || last.type !== 'text') return undefined;
+  const match = /\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
+  if (!match) return undefined;
+  last.value = last.value.slice(0, match.index);
+  return match[1];
+}
+
+/** Components whose props create an anchor, and how the service names it. */
+function componentAnchor(node: ContentComponent, ids: PageIds): TocEntry | undefined {
+  const props = node.props;
+  const written = typeof props.id === 'string' && props.id !== '' ? props.id : undefined;
+  if (props.noAnchor === true) return undefined;
+  switch (node.name) {
+    case 'Step':
+    case 'Accordion':
+    case 'Update': {
+      const label = node.name === 'Update' ? props.label : props.title;
+      if (written !== undefined) ids.keep(written);
+      const id = written ?? (typeof label === 'string' && slugify(label) !== '' ? ids.unique(slugify(label)) : undefined);
+      if (id === undefined) return undefined;
+      props.id = id;
+      return node.name === 'Step' ? stepTocEntry(props.titleSize, String(label ?? ''), id) : undefined;
+    }
+    case 'ParamField':
+    case 'ResponseField': {
+      const name = [props.name, props.path, props.query, props.body, props.header].find((v): v is string => typeof v === 'string' && v !== '');
+      const id = written ?? (name !== undefined ? fieldAnchor(name) : '');
+      if (id !== '') props.id = id;
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A step is in the table of contents when its title is rendered as a heading (`titleSize="h2"`/`"h3"`). */
+function stepTocEntry(titleSize: unknown, text: string, id: string): TocEntry | undefined {
+  const depth = titleSize === 'h2' ? 2 : titleSize === 'h3' ? 3 : undefined;
+  return depth === undefined ? undefined : { depth, text, id };
+}
+
+/** to-hast's footnote section title (`h2#footnote-label.sr-only`): an anchor, not a section of the page. */
+function isFootnoteLabel(node: ContentElement): boolean {
+  const className = node.properties.className;
+  return node.properties.id === 'footnote-label' && Array.isArray(className) && className.includes('sr-only');
+}
+
+/** The text a reader sees: text nodes, inline code, link text and the children of inline components. */
+export function textOf(nodes: ContentNode[]): string {
+  let text = '';
+  walk(nodes, (node) => {
+    if (node.type === 'text') text += node.value;
+  });
+  return text;
+}
+
+/** Visits every node in document order (children and component slots), without recursion. */
+function walk(nodes: ContentNode[], visit: (node: ContentNode) => void): void {
+  const stack: ContentNode[] = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    if (node.type === 'element' || node.type === 'component') {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+    if (node.type === 'component' && node.slots) for (const slot of Object.values(node.slots).reverse()) for (let i = slot.length - 1; i >= 0; i--) stack.push(slot[i]!);
+  }
+}
