@@ -39,8 +39,13 @@ export const maxHighlightChars = 200_000;
 /** Lines longer than this are one plain token (minified JSON, base64): Shiki's own cut-off, deterministic. */
 const maxLineLength = 20_000;
 
-/** A line that takes longer than this is left plain after the point reached (a pathological grammar/input pair). */
-const lineTimeLimitMs = 2_000;
+/**
+ * No time limit per line (Shiki's default is 500 ms): the point where a line stops would depend on the
+ * machine's load, and so would the cached tokens; a cold worker compiling a grammar on a busy machine
+ * crossed it in the tests. Work stays bounded by `maxHighlightChars`, `maxLineLength` and Oniguruma's
+ * own retry limit per match.
+ */
+const lineTimeLimitMs = 0;
 
 /** Bumped when the token format changes, so cached tokens of an older format are not reused. */
 const tokenFormat = 1;
