@@ -20,7 +20,7 @@ export interface InlinedPage {
   /** The page's links and those of every snippet it inlines, each at its own file:line:col. */
   links: ContentLink[];
   islands: PageIsland[];
-  /** Snippet files the page inlines or imports values from, sorted. */
+  /** Snippet files the page (or a snippet it inlines) imports or includes, sorted. */
   deps: string[];
   /** Problems at places in the page itself. A snippet's own problems come once per run from `SnippetSet.diagnostics()`. */
   diagnostics: Diagnostic[];
@@ -120,8 +120,10 @@ class PageInliner {
         for (const local of Object.keys(statement.names)) bindings.set(local, { kind: 'unresolved' });
         continue;
       }
+      // Imported is used: the service compiles every import, so a broken snippet breaks the page even unrendered.
+      this.snippets.recordUse(loaded.snippet.file, this.page, origin ?? statement.location);
+      this.deps.add(loaded.snippet.file);
       this.bindNames(file, statement, loaded.snippet, bindings, values);
-      if (Object.values(statement.names).some((exported) => exported !== 'default')) this.snippets.recordUse(loaded.snippet.file, this.page, origin ?? statement.location);
     }
     return { file, body, bindings, values, chain, ...(props ? { props } : {}), ...(origin ? { origin } : {}), elementsSeen: new Map() };
   }
@@ -136,10 +138,8 @@ class PageInliner {
       if (value !== undefined) {
         bindings.set(local, { kind: 'value', value });
         values[local] = value;
-        this.deps.add(snippet.file);
       } else if (snippet.body.islands.some((island) => island.kind === 'export' && island.names.includes(exported))) {
         bindings.set(local, { kind: 'island', exported });
-        this.deps.add(snippet.file);
         this.takeIslands(snippet.body.islands);
       } else if (exported !== '*') {
         bindings.set(local, { kind: 'unresolved' });

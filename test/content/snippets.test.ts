@@ -79,6 +79,24 @@ describe('snippet imports', () => {
     expect(run.pages['c.mdx']!.deps).toEqual(['snippets/c.mdx', 'snippets/hello.mdx']);
   });
 
+  it("the snippet's links join the page's, each at its own file:line:col, once however often it is inlined", () => {
+    const run = build(
+      { 'snippets/l.mdx': 'Intro.\n\nSee [the guide](/guide) and <a href="../rel">x</a>.\n', 'page.mdx': "import L from '/snippets/l.mdx';\n\n[home](/)\n\n<L />\n<L />\n" },
+      ['page.mdx'],
+    );
+    expect(run.pages['page.mdx']!.links.map((link) => `${link.href} ${link.location.file}:${link.location.line}:${link.location.column}`)).toEqual([
+      '/ page.mdx:3:1',
+      '/guide snippets/l.mdx:3:5',
+      '../rel snippets/l.mdx:3:32',
+    ]);
+  });
+
+  it('an imported snippet the page never renders is still a dependency, and its problems name the page', () => {
+    const run = build({ 'snippets/bad.mdx': '<Note>open\n', 'page.mdx': "# P\n\nimport Bad from '/snippets/bad.mdx';\n\nText.\n" }, ['page.mdx']);
+    expect(run.pages['page.mdx']!.deps).toEqual(['snippets/bad.mdx']);
+    expect(run.snippetDiagnostics.map((d) => `${d.code} ${d.related?.map((r) => `${r.file}:${r.line}`).join(',')}`)).toEqual(['mdx/syntax-error page.mdx:3']);
+  });
+
   it('a missing snippet is an error at the import, with the nearest file as suggestion', () => {
     const run = build({ 'snippets/hello.mdx': 'Hi\n', 'page.mdx': "# T\n\nimport H from '/snippets/helo.mdx';\n\n<H />\n" }, ['page.mdx']);
     const [problem] = run.pages['page.mdx']!.diagnostics;
@@ -245,7 +263,19 @@ describe("a snippet's own problems", () => {
     expect(unknown!.suggestion).toBe('did you mean <Note>?');
   });
 
-  it('each snippet is parsed once per run, and not at all when the cache knows its bytes', () => {
+  it('each snippet is parsed once per run, however many pages and copies use it', () => {
+    let parses = 0;
+    const counting = (file: SourceFile): SnippetParse => {
+      if (file.path.startsWith('snippets/')) parses++;
+      return parse(file);
+    };
+    const files = { 'snippets/s.mdx': 'Shared\n', 'a.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n<S />\n", 'b.mdx': "import S from '/snippets/s.mdx';\n\n<Snippet file=\"s.mdx\" />\n" };
+    const run = build(files, ['a.mdx', 'b.mdx'], {}, { parse: counting });
+    expect(parses).toBe(1);
+    expect(textOf(run.pages['b.mdx']!.tree.children)).toContain('Shared');
+  });
+
+  it('a snippet is not parsed again when the cache knows its bytes', () => {
     const files = { 'snippets/s.mdx': 'Shared\n', 'a.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n<S />\n", 'b.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n" };
     const store = new Map<string, SnippetParse>();
     const cache: SnippetCache = { get: (file, hash) => store.get(`${file}:${hash}`), set: (file, hash, value) => void store.set(`${file}:${hash}`, value) };
@@ -312,9 +342,42 @@ describe('docs.json variables', () => {
     expect(textOf(run.pages['page.mdx']!.tree.children)).toContain('Missing {{nope}} and {{code-only}}.');
   });
 
+  it('also when the parse did not mask them: {{name}} in prose and attributes is then an expression', () => {
+    const unmasked = (file: SourceFile): SnippetParse => {
+      const result = parseMdxPage(file);
+      return { body: (result.value as ParsedPage & { content?: ConvertedBody }).content, diagnostics: result.diagnostics };
+    };
+    const root = DocsRoot.open(tempRoot({ 'page.mdx': 'Version {{version}}, {{other}}.\n\n<Card title={{version}} />\n' }))!;
+    const read = root.read('page.mdx');
+    if (!read.ok) throw new Error(read.problem.message);
+    const result = inlineSnippets({ file: 'page.mdx', body: unmasked(read.file).body! }, new SnippetSet(root, { parse: unmasked }), { variables: { version: '2.0' } });
+    expect(textOf(result.tree.children)).toContain('Version 2.0, {{other}}.');
+    expect(JSON.stringify(result.tree)).toContain('"title":"2.0"');
+    expect(summary(result.diagnostics)).toEqual(['content/unknown-variable page.mdx:1:22']);
+  });
+
   it('without variables in docs.json, {{name}} stays as written and nothing is reported', () => {
     const run = build(files, ['page.mdx']);
     expect(run.pages['page.mdx']!.diagnostics).toEqual([]);
     expect(textOf(run.pages['page.mdx']!.tree.children)).toContain('Version {{version}} at {{api-url}}');
+  });
+});
+
+describe('masking {{name}} before the MDX parse', () => {
+  it('keeps every position, leaves frontmatter and ={{...}} attribute objects alone', () => {
+    const text = '---\ntitle: "{{version}}"\n---\n\nAt {{api-url}} and `{{ x }}`.\n\n<Tree style={{color}} />\n';
+    const masked = maskVariablePlaceholders(text);
+    expect(masked).toHaveLength(text.length);
+    expect(masked.split('\n').map((line) => line.length)).toEqual(text.split('\n').map((line) => line.length));
+    expect(masked.startsWith('---\ntitle: "{{version}}"\n---\n')).toBe(true);
+    expect(masked).toContain('style={{color}}');
+    expect(masked).not.toContain('{{api-url}}');
+    expect(masked).not.toContain('{{ x }}');
+  });
+
+  it('is what lets a hyphenated name parse at all', () => {
+    const file = { path: 'p.mdx', absolutePath: '/p.mdx', text: 'At {{api-url}}.\n', hash: '0'.repeat(64), byteLength: 16 };
+    expect(parseMdxPage(file).diagnostics.map((d) => d.code)).toEqual(['mdx/syntax-error']);
+    expect(parse(file).diagnostics).toEqual([]);
   });
 });
