@@ -24,10 +24,11 @@ describe('llmsTxt', () => {
     page('zeta-unlisted', 'Zeta'),
     page('alpha-unlisted', 'Alpha'),
     page('no-twin', 'No twin'),
+    page('beta/preview', 'Preview'),
   ];
   const navigation = [
     nav('tab', 'Guides', [nav('group', 'Get started', [pageNode('index'), pageNode('quickstart'), pageNode('no-twin')])]),
-    nav('tab', 'API', [nav('group', 'Endpoints', [pageNode('api/users'), pageNode('api/secret', { hidden: true }), pageNode('index')]), nav('group', 'Hidden group', [pageNode('quickstart')], { hidden: true })]),
+    nav('tab', 'API', [nav('group', 'Endpoints', [pageNode('api/users'), pageNode('api/secret', { hidden: true }), pageNode('index')]), nav('group', 'Hidden group', [pageNode('quickstart'), pageNode('beta/preview')], { hidden: true })]),
   ];
   const twins = new Map(pages.filter((p) => p.id !== 'no-twin').map((p) => [p.id, twin(p.title, `Body of ${p.id}.`)]));
 
@@ -55,7 +56,8 @@ describe('llmsTxt', () => {
   it('writes every twin in llms-full.txt: navigation order, then unlisted pages by id, each with its source', () => {
     const { llmsFullTxt } = llmsTxt(manifest(navigation, pages), twins);
     const titles = [...llmsFullTxt.matchAll(/^# (.*)$/gm)].map((m) => m[1]);
-    expect(titles).toEqual(['Introduction', 'Quick [start]', 'Users', 'Secret', 'Alpha', 'Zeta']);
+    // Pages under hidden nodes are not in the index but are in the full text, in navigation order.
+    expect(titles).toEqual(['Introduction', 'Quick [start]', 'Users', 'Secret', 'Preview', 'Alpha', 'Zeta']);
     expect(llmsFullTxt.startsWith('# Introduction\nSource: /index.md\n\nBody of index.\n\n# Quick [start]\nSource: /quickstart.md\n')).toBe(true);
     expect(llmsFullTxt.endsWith('# Zeta\nSource: /zeta-unlisted.md\n\nBody of zeta-unlisted.\n')).toBe(true);
   });
