@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DiskCache } from '../incremental/index.js';
 import { locateCacheFolder } from '../incremental/cache-folder.js';
@@ -39,7 +40,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (record) {
     const check = checkInputs(root, record, startedAtMs);
     if (check?.changed.length === 0) {
-      const previous = reuseRecordedRun(cache!, record, options.outFile);
+      const previous = contentInPlace(options.outFile) ? reuseRecordedRun(cache!, record, options.outFile) : undefined;
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
@@ -74,7 +75,11 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   // An output that already holds this manifest is left untouched (its time stamp too).
   const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: manifestBytes.length, hash: digest.hash }, record);
   const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes.toString('utf8') } : manifestBytes;
+  // The content files first: a manifest on disk never references a content file that is not there.
+  const contentProblem = options.outFile && run.contentFiles && !hasErrors(final.diagnostics) ? await writeContentFiles(options.outFile, run.contentFiles, root) : undefined;
+  if (contentProblem) return finish(options, { ...final, diagnostics: sortDiagnostics([...final.diagnostics, contentProblem]) }, cache?.diagnostics() ?? []);
   const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest, outputChecks(root, record));
+  if (run.contentFiles) result.contentFiles = run.contentFiles;
   if (cache && runKey && run.reusable) {
     rememberRun(cache, root, runKey, {
       manifest: manifestBytes,
@@ -147,6 +152,23 @@ async function patchRun(
     ...(result.written ? { output: result.written } : {}),
   });
   return result;
+}
+
+/** Whether the content files a reused manifest references are still beside it (their list is; a deleted folder is not). */
+function contentInPlace(outFile: string | undefined): boolean {
+  return outFile === undefined || existsSync(path.join(path.dirname(path.resolve(outFile)), 'content', '.written.json'));
+}
+
+/** Writes the content files beside the manifest; a diagnostic when they could not be written. */
+async function writeContentFiles(outFile: string, files: ReadonlyMap<string, Buffer>, root: DocsRoot): Promise<Diagnostic | undefined> {
+  const { writeContent } = await import('./content-output.js');
+  try {
+    writeContent(outFile, files, root.dir);
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof UnsafePathError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    return createDiagnostic('manifest/write-failed', `the page content files beside ${outFile} could not be written (${reason}); the manifest was not written either`);
+  }
 }
 
 /** Build options with the project's rule settings, once read (a reused run never reads them). */

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { readConfiguration } from '../config/index.js';
-import { createDiagnostic, inStage, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import type { Site } from '../config/site.js';
+import type { LoadedConfig } from '../config/load.js';
+import type { CodeHighlighter } from '../content/highlight.js';
+import type { SnippetCache } from '../content/snippet-set.js';
+import type { ContentStageResult } from './content-stage.js';
+import type { HighlightedLines } from '../content/types.js';
+import { createDiagnostic, inStage, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
@@ -11,9 +17,12 @@ import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type N
 import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
+import { serializeContent } from './content-output.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {
+  /** The content files to write beside the manifest (relative path -> bytes); the manifest already references them. */
+  contentFiles?: Map<string, Buffer>;
   /** Absent when docs.json could not be read; `diagnostics` in it are still to be counted. */
   manifest?: Manifest;
   diagnostics: Diagnostic[];
@@ -82,19 +91,93 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const pages = manifest.pages;
   const pageIds: Record<string, string> = {};
   const pageFingerprints: Record<string, string> = {};
+  const parsedById = new Map<string, ParsedPage>();
   for (const [id, parsed] of [...mdx.pages, ...mdx.unlisted.map(({ id, page }) => [id, page] as const)]) {
     if (pages[id]?.source.file !== parsed.path || pages[id]?.kind === 'openapi') continue;
     pageIds[parsed.path] = id;
     pageFingerprints[parsed.path] = mdx.fingerprints.get(parsed.path)!;
+    parsedById.set(id, parsed);
   }
+  const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options);
+  diagnostics.push(...content.diagnostics);
   return {
     manifest,
     diagnostics,
     stats: assembled.stats,
+    contentFiles: content.files,
     reusable: Object.values(openapi.specs).every((spec) => spec.url === undefined),
     pageIds,
     pageFingerprints,
   };
+}
+
+/**
+ * The content stage over the assembled manifest: snippets, heading ids, links, highlighting, Markdown
+ * twins; then each page's content reference goes into the manifest (the files are written by the
+ * driver, with the manifest, when the run has no errors).
+ */
+async function runContentStage(
+  root: DocsRoot,
+  manifest: Manifest,
+  parsed: ReadonlyMap<string, ParsedPage>,
+  configured: { config: LoadedConfig; site: Site },
+  cache: DiskCache | undefined,
+  options: BuildOptions,
+): Promise<{ files: Map<string, Buffer>; diagnostics: Diagnostic[] }> {
+  const [{ buildContent }, { createCodeHighlighter }] = await Promise.all([import('./content-stage.js'), import('../content/highlight.js')]);
+  const { config, site } = configured;
+  const variables = variablesOf(config.value);
+  let highlighter: Promise<CodeHighlighter> | undefined;
+  try {
+    return await contentOf(await buildContent({
+    root,
+    manifest,
+    parsed,
+    site,
+    config,
+    variables,
+    ...(cache ? { snippetCache: snippetCacheOf(cache) } : {}),
+    // Shiki loads only when a block is not in the cache.
+    highlight: (themes) => ({
+      highlight: async (code, lang) => (await (highlighter ??= createCodeHighlighter(themes))).highlight(code, lang),
+      ...(cache
+        ? {
+            lookup: (key: string) => cache.get<HighlightedLines | null>('highlight', key),
+            store: (key: string, tokens: HighlightedLines | null) => cache.set('highlight', key, tokens),
+          }
+        : {}),
+    }),
+    checkLinks: options.checkLinks !== false,
+  }), manifest);
+  } finally {
+    (await highlighter)?.dispose();
+  }
+}
+
+function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<string, Buffer>; diagnostics: Diagnostic[] } {
+  const { files, references } = serializeContent(built.pages);
+  for (const [id, reference] of references) {
+    const page = manifest.pages[id];
+    if (page) page.content = reference;
+  }
+  return { files, diagnostics: built.diagnostics };
+}
+
+/** The DiskCache as the snippet stage's store of parses (a stage does not import the cache engine). */
+function snippetCacheOf(cache: DiskCache): SnippetCache {
+  return {
+    get: (file, hash) => cache.get('snippets', cache.key('snippet', file, hash)),
+    set: (file, hash, value) => cache.set('snippets', cache.key('snippet', file, hash), value),
+  };
+}
+
+/** docs.json `variables`: string values only (the schema says so; anything else was reported there). */
+function variablesOf(config: JsonValue): Record<string, string> {
+  const variables = isJsonObject(config) ? config.variables : undefined;
+  const result: Record<string, string> = {};
+  if (!isJsonObject(variables)) return result;
+  for (const [name, value] of Object.entries(variables)) if (typeof value === 'string') result[name] = value;
+  return result;
 }
 
 interface NavigationPages {

@@ -18,6 +18,8 @@ export interface BuildOptions {
    * `{ ignoreFile: false }` reads only the settings. Default true.
    */
   rules?: boolean | { ignoreFile: boolean };
+  /** Check internal links, anchors, assets, redirects and docs.json hrefs (docs/links.md). Default true. */
+  checkLinks?: boolean;
   /** Never fetch remote OpenAPI files; use only the on-disk cache. Default false. */
   offline?: boolean;
   /**
@@ -72,4 +74,10 @@ export interface BuildResult {
   /** What the rule settings and the ignore file took out of `diagnostics` (absent when the root has neither). */
   ignored?: IgnoredCounts;
   stats?: BuildStats;
+  /**
+   * The page content files of a run that ran the stages (relative to the manifest's folder -> bytes),
+   * written or not: a preview renders a page with errors from them. Absent when the run reused the last
+   * one (the files on disk are then current).
+   */
+  contentFiles?: ReadonlyMap<string, Buffer>;
 }

@@ -1,0 +1,124 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { BuiltPageContent } from './content-stage.js';
+import type { ContentReference } from '../content/types.js';
+import { locatePath, removeFile, sha256, writeFileAtomic } from '../root/index.js';
+
+/**
+ * The content files beside the manifest (docs/content.md, "Files"): `content/<page id>.json` (the
+ * tree), `content/<page id>.md` (the Markdown twin), and `content/.written.json`, the list of what the
+ * last build wrote with each file's hash. The index is how the build knows which files it owns: it
+ * rewrites only files whose bytes changed and removes only files an earlier build of its own wrote.
+ */
+
+export const contentFolderName = 'content';
+// A dot file: no page id maps to it (segments starting with a dot are escaped).
+const indexName = '.written.json';
+
+interface ContentIndex {
+  /** Relative path (inside the content folder) -> sha256 of its bytes. */
+  files: Record<string, string>;
+}
+
+export interface ContentWrite {
+  /** Page id -> the manifest's reference. */
+  references: Map<string, ContentReference>;
+  written: number;
+  unchanged: number;
+  removed: number;
+}
+
+/** The content file of a page, relative to the manifest's folder. */
+export function contentFileOf(id: string): string {
+  return `${contentFolderName}/${safeId(id)}.json`;
+}
+
+/**
+ * Serializes every page's content and computes its reference. Pure: nothing is written. The bytes
+ * depend only on the content (keys in construction order, no time stamps), so a rebuild of the same
+ * input gives the same files and the same hashes.
+ */
+export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): { files: Map<string, Buffer>; references: Map<string, ContentReference> } {
+  const files = new Map<string, Buffer>();
+  const references = new Map<string, ContentReference>();
+  for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const json = Buffer.from(`${JSON.stringify(built.content)}\n`, 'utf8');
+    const file = contentFileOf(id);
+    files.set(file, json);
+    files.set(file.replace(/\.json$/, '.md'), Buffer.from(built.markdown, 'utf8'));
+    references.set(id, { file, hash: sha256(json), toc: built.toc, deps: built.deps });
+  }
+  return { files, references };
+}
+
+/**
+ * Writes the serialized files under the manifest's folder: each atomically, and only when its bytes
+ * changed; files the previous build listed and this one does not are removed. Writes stay inside the
+ * content folder (`within`), so a page id can never lead a write elsewhere.
+ */
+export function writeContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, rootDir: string): { written: number; unchanged: number; removed: number } {
+  const outDir = path.dirname(path.resolve(manifestFile));
+  const folder = path.join(outDir, contentFolderName);
+  // Like the manifest: never through a link out of the docs root.
+  locatePath(folder, { within: rootDir });
+  const previous = readIndex(folder);
+  const index: ContentIndex = { files: {} };
+  let written = 0;
+  let unchanged = 0;
+  for (const [relative, bytes] of files) {
+    const hash = sha256(bytes);
+    index.files[relative] = hash;
+    const target = path.join(outDir, relative);
+    if (previous.files[relative] === hash && sameSize(target, bytes.length)) {
+      unchanged++;
+      continue;
+    }
+    writeFileAtomic(target, bytes, { within: folder });
+    written++;
+  }
+  let removed = 0;
+  for (const relative of Object.keys(previous.files)) {
+    if (index.files[relative] !== undefined || !relative.startsWith(`${contentFolderName}/`)) continue;
+    removeFile(path.join(outDir, relative), { within: folder });
+    removed++;
+  }
+  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+  return { written, unchanged, removed };
+}
+
+function readIndex(folder: string): ContentIndex {
+  const file = path.join(folder, indexName);
+  if (!existsSync(file)) return { files: {} };
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (parsed && typeof parsed === 'object' && 'files' in parsed && parsed.files && typeof parsed.files === 'object') {
+      const files: Record<string, string> = {};
+      for (const [key, value] of Object.entries(parsed.files as Record<string, unknown>)) if (typeof value === 'string') files[key] = value;
+      return { files };
+    }
+  } catch {
+    // A damaged index only costs a rewrite of every file: nothing it lists is trusted or removed.
+  }
+  return { files: {} };
+}
+
+function sameSize(file: string, size: number): boolean {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() && stats.size === size;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A page id as a relative path inside the content folder. Ids come from file paths and operation slugs;
+ * segments that a file system would read as navigation (`..`, `.`, empty) are escaped, so the path
+ * stays inside the folder whatever the id.
+ */
+function safeId(id: string): string {
+  return id
+    .split('/')
+    .map((segment) => (segment === '' || segment.startsWith('.') ? `_${encodeURIComponent(segment)}` : segment.replace(/[\\:*?"<>|\u0000-\u001f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)))
+    .join('/');
+}

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/pipeline/build.js';
+import type { PageContent } from '../../src/content/types.js';
+import { docsJsonWith, expectValidManifest, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+/*
+ * Every published page and its content beside the manifest (issue 14 items 1, 3, 7): which files are
+ * pages, the content files and references, and that a rebuild rewrites only what changed.
+ */
+afterAll(removeTempRoots);
+
+const contentSchema = JSON.parse(readFileSync(new URL('../../schema/content.schema.json', import.meta.url), 'utf8')) as object;
+const validateContent = new Ajv({ allErrors: true, strict: false }).compile(contentSchema);
+
+function site(extra: Record<string, string> = {}): string {
+  return tempRoot({
+    'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide'] }] }),
+    'index.mdx': '---\ntitle: Home\n---\n\n# Welcome\n\nSee the [guide](/guide#install-it).\n\n<Note>Read me</Note>\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\n## Install it\n\n<Snippet file="install.mdx" />\n\n```bash title="Shell"\nnpm install docs-build\n```\n',
+    'snippets/install.mdx': 'Run the installer for {{product}}.\n',
+    'unlisted.mdx': '---\ntitle: Not listed\n---\n\nReachable by URL.\n',
+    'drafts/secret.mdx': '# Secret\n',
+    '.mintignore': 'drafts/\n',
+    'README.md': '# Repository readme\n',
+    '.github/notes.md': '# Hidden folder\n',
+    ...extra,
+  });
+}
+
+describe('every published page', () => {
+  it('lists unlisted pages with inNavigation false and leaves out snippets, .mintignore, default ignores and hidden folders', async () => {
+    const root = site();
+    const result = await build({ root, rules: false });
+    expectValidManifest(result.manifest);
+    const pages = result.manifest.pages;
+    expect(Object.keys(pages).sort()).toEqual(['guide', 'index', 'unlisted']);
+    expect(pages.unlisted!.inNavigation).toBe(false);
+    expect(pages.index!.inNavigation).toBe(true);
+  });
+
+  it('checks a broken page outside the navigation (it is published)', async () => {
+    const root = site({ 'broken.mdx': '---\ntitle: Broken\n---\n\n<Card title="x">\n' });
+    const result = await build({ root, rules: false });
+    expect(result.diagnostics.some((d) => d.code === 'mdx/syntax-error' && d.file === 'broken.mdx')).toBe(true);
+  });
+
+  it('a file outside the navigation at a listed page URL is an error naming both', async () => {
+    const root = site({ 'guide/index.mdx': '# Another guide\n' });
+    const result = await build({ root, rules: false });
+    const collision = result.diagnostics.find((d) => d.code === 'manifest/page-id-collision');
+    expect(collision?.file).toBe('guide/index.mdx');
+    expect(collision?.related?.[0]?.file).toBe('guide.mdx');
+  });
+});
+
+describe('content files beside the manifest', () => {
+  it('writes one content file per page, referenced from the manifest with its hash, toc and snippet dependencies', async () => {
+    const root = site();
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const result = await build({ root, outFile, rules: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const manifest = JSON.parse(readFileSync(outFile, 'utf8'));
+    const reference = manifest.pages.guide.content;
+    expect(reference.file).toBe('content/guide.json');
+    expect(reference.deps).toEqual(['snippets/install.mdx']);
+    expect(reference.toc).toEqual([{ depth: 2, text: 'Install it', id: 'install-it' }]);
+    const bytes = readFileSync(path.join(root, '.docs-build', reference.file));
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(reference.hash);
+    const content = JSON.parse(bytes.toString('utf8')) as PageContent;
+    expect(validateContent(content), JSON.stringify(validateContent.errors)).toBe(true);
+    const text = JSON.stringify(content.tree);
+    expect(text).toContain('Run the installer for');
+    expect(text).not.toContain('"position"');
+    expect(existsSync(path.join(root, '.docs-build', 'content', 'guide.md'))).toBe(true);
+    expect(readFileSync(path.join(root, '.docs-build', 'content', 'unlisted.md'), 'utf8')).toContain('Reachable by URL.');
+  });
+
+  it('a rebuild rewrites only the content files whose bytes changed, and a snippet edit changes the pages that use it', async () => {
+    const root = site();
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, rules: false });
+    const folder = path.join(root, '.docs-build', 'content');
+    const old = new Date(2020, 0, 1);
+    for (const name of ['index.json', 'guide.json', 'unlisted.json']) utimesSync(path.join(folder, name), old, old);
+    writeFileSync(path.join(root, 'snippets', 'install.mdx'), 'Run the new installer.\n');
+    await build({ root, outFile, rules: false });
+    expect(statSync(path.join(folder, 'guide.json')).mtime.getTime()).not.toBe(old.getTime());
+    expect(readFileSync(path.join(folder, 'guide.json'), 'utf8')).toContain('Run the new installer.');
+    expect(statSync(path.join(folder, 'index.json')).mtime.getTime()).toBe(old.getTime());
+    expect(statSync(path.join(folder, 'unlisted.json')).mtime.getTime()).toBe(old.getTime());
+  });
+
+  it('removes the content file of a page that is gone, and nothing it did not write', async () => {
+    const root = site();
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, rules: false });
+    const folder = path.join(root, '.docs-build', 'content');
+    writeFileSync(path.join(folder, 'mine.txt'), 'a file of the user');
+    rmSync(path.join(root, 'unlisted.mdx'));
+    await build({ root, outFile, rules: false });
+    expect(existsSync(path.join(folder, 'unlisted.json'))).toBe(false);
+    expect(existsSync(path.join(folder, 'mine.txt'))).toBe(true);
+  });
+});
