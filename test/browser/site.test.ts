@@ -1,0 +1,253 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import type { Manifest } from '../../src/manifest/types.js';
+import { exportSite } from '../../src/site/export.js';
+import { copyOfExample, filesUnder, removeTemporaries, staticServer } from '../site/helpers.js';
+
+/*
+ * The site in a real browser: playwright-core driving the system Chromium, on docs-example, in the dev
+ * server and in the export served by a plain static server. Skips (saying why) only when no Chromium
+ * is installed; `.ci/run` installs it.
+ */
+
+const executablePath = process.env.DOCS_BUILD_CHROMIUM ?? '/usr/bin/chromium';
+const hasChromium = existsSync(executablePath);
+if (!hasChromium) console.warn(`test/browser: skipped, no Chromium at ${executablePath} (install Debian's chromium, or set DOCS_BUILD_CHROMIUM)`);
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The API the playground calls: answers with JSON, allows the page's origin (CORS), records every request. */
+async function apiServer(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', '*');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'task_42', status: 'done' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** `docs-build dev` in-process, on a free port; resolves with its URL once it printed it. */
+async function startDev(root: string): Promise<{ url: string; stdout: () => string; stop(): Promise<number> }> {
+  const { devCommand } = await import('../../src/cli/dev.js');
+  const controller = new AbortController();
+  let stdout = '';
+  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stdout += text), isTTY: false, env: {}, cwd: root, signal: controller.signal };
+  const done = devCommand(io, root, { cache: true, port: '0' }, controller.signal);
+  const deadline = Date.now() + 60_000;
+  let match: RegExpExecArray | null = null;
+  while (!(match = /docs-build dev: (http:\/\/\S+)/.exec(stdout))) {
+    if (Date.now() > deadline) throw new Error(`dev did not start:\n${stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: match[1]!,
+    stdout: () => stdout,
+    stop: async () => {
+      controller.abort();
+      return done;
+    },
+  };
+}
+
+const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe.skipIf(!hasChromium)('the site in Chromium', () => {
+  let browser: Browser;
+  let root: string;
+  let manifest: Manifest;
+  let api: Awaited<ReturnType<typeof apiServer>>;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+  let exported: Awaited<ReturnType<typeof staticServer>>;
+  let exportDir: string;
+
+  beforeAll(async () => {
+    api = await apiServer();
+    root = copyOfExample();
+    // The hand-written API pages call the test server.
+    const docsJson = path.join(root, 'docs.json');
+    writeFileSync(docsJson, readFileSync(docsJson, 'utf8').replace('"server": "https://api.acme.example.com/v1"', `"server": "${api.url}/v1"`));
+    exportDir = path.join(path.dirname(root), 'site');
+    const result = await exportSite({ root, outDir: exportDir });
+    if (!result.written) throw new Error(`export failed: ${JSON.stringify(result.result.diagnostics.slice(0, 3))}`);
+    manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as Manifest;
+    exported = await staticServer(exportDir);
+    dev = await startDev(root);
+    // playwright gives every launch a fresh, temporary user-data-dir of its own.
+    browser = await chromium.launch({ executablePath, args: launchArgs });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dev?.stop();
+    await exported?.close();
+    await api?.close();
+    removeTemporaries();
+  });
+
+  /** A fresh page (own storage) that fails the test on any uncaught error in the page. */
+  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector('[data-testid="site"]') !== null);
+    // Hydrated once React attached its handlers to the root.
+    await page.waitForFunction(() => Object.keys(document.getElementById('docs-build-root') ?? {}).some((key) => key.startsWith('__react')));
+    return { page, errors };
+  }
+
+  for (const mode of ['dev', 'export'] as const) {
+    const base = (): string => (mode === 'dev' ? dev.url : exported.url);
+
+    describe(mode === 'dev' ? 'in the dev server' : 'in the export, from a static server', () => {
+      it('navigates by the sidebar and by the tabs without reloading', async () => {
+        const { page, errors } = await open(base());
+        await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+        await page.getByTestId('sidebar').getByRole('link', { name: 'Quickstart' }).click();
+        await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Quickstart');
+        expect(new URL(page.url()).pathname).toBe('/quickstart');
+        await page.getByTestId('tab-link').filter({ hasText: 'Hand-written API' }).click();
+        await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('List tasks');
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      });
+
+      it('scrolls to a section from the table of contents', async () => {
+        const { page } = await open(`${base()}guides/components`);
+        await page.setViewportSize({ width: 1280, height: 500 });
+        await page.getByTestId('toc-link').filter({ hasText: 'Updates' }).click();
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+        expect(new URL(page.url()).hash).toBe('#updates');
+        await page.context().close();
+      });
+
+      it('keeps the dark mode chosen with the toggle across a reload', async () => {
+        const { page } = await open(`${base()}quickstart`);
+        const dark = (): Promise<boolean> => page.evaluate(() => document.documentElement.classList.contains('dark'));
+        const before = await dark();
+        await page.getByTestId('theme-toggle').click();
+        expect(await dark()).toBe(!before);
+        await page.reload();
+        expect(await dark()).toBe(!before);
+        await page.context().close();
+      });
+
+      it('finds a page by a word of its body', async () => {
+        const { page } = await open(base());
+        await page.getByTestId('search-button').click();
+        await page.getByTestId('search-input').fill('zanzibar');
+        await expect.poll(() => page.getByTestId('search-result').first().textContent(), { timeout: 10_000 }).toContain('Components');
+        await page.context().close();
+      });
+
+      it('switches a CodeGroup tab and opens an Accordion', async () => {
+        const { page } = await open(`${base()}guides/components`);
+        const group = page.locator('.db-code-group, [data-testid="code-group"]').first();
+        await group.getByRole('tab', { name: 'Python' }).click();
+        await expect.poll(() => group.locator('pre:visible').first().textContent()).toContain('acme.tasks.list()');
+        const accordion = page.locator('details.db-accordion').filter({ hasText: 'What is a task?' });
+        expect(await accordion.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+        await accordion.locator('summary').click();
+        expect(await accordion.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+        await expect.poll(() => accordion.locator('.db-accordion-content').isVisible()).toBe(true);
+        await page.context().close();
+      });
+
+      it('sends the playground request with the auth header the page resolves to, and shows the response', async () => {
+        const id = 'api-pages/get-task';
+        const auth = manifest.pages[id]!.auth!;
+        const { page } = await open(`${base()}${id}`);
+        const playground = page.getByTestId('playground');
+        for (const input of await playground.getByTestId('playground-param').all()) await input.fill('task_42');
+        await playground.getByTestId('auth-input').first().fill('secret-token');
+        const before = api.received.length;
+        await playground.getByTestId('playground-send').click();
+        await expect.poll(() => playground.getByTestId('playground-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('200');
+        expect(await playground.getByTestId('playground-response').textContent()).toContain('task_42');
+        const request = api.received.slice(before).find((r) => r.method === 'GET')!;
+        expect(request.url).toMatch(/^\/v1\/tasks\/task_42/);
+        if (auth.method === 'bearer') expect(request.headers.authorization).toBe('Bearer secret-token');
+        else if (auth.method === 'basic') expect(request.headers.authorization).toMatch(/^Basic /);
+        else expect(request.headers[(auth.headerName ?? 'authorization').toLowerCase()]).toBe('secret-token');
+        await page.context().close();
+      });
+    });
+  }
+
+  describe('live updates in the dev server', () => {
+    const edit = (file: string, from: string | RegExp, to: string): void => {
+      const full = path.join(root, file);
+      const text = readFileSync(full, 'utf8');
+      const next = text.replace(from, to);
+      if (next === text) throw new Error(`nothing to replace in ${file}`);
+      writeFileSync(full, next);
+    };
+    const marked = (page: Page): Promise<void> => page.evaluate(() => void ((window as unknown as { marker: number }).marker = 1));
+    const stillMarked = (page: Page): Promise<number | undefined> => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+
+    it('an edit of the page updates the open browser without a reload', async () => {
+      const { page } = await open(`${dev.url}quickstart`);
+      await marked(page);
+      edit('quickstart.mdx', 'Create an API key in the dashboard.', 'Create an API key in the hot-edited dashboard.');
+      await expect.poll(() => page.locator('main, [data-testid="site"]').first().textContent(), { timeout: 15_000 }).toContain('hot-edited dashboard');
+      expect(await stillMarked(page)).toBe(1);
+      await page.context().close();
+    });
+
+    it('an edit of a snippet updates the pages that use it', async () => {
+      const { page } = await open(`${dev.url}guides/components`);
+      await marked(page);
+      edit('snippets/support.mdx', 'Questions?', 'Questions about snippets?');
+      await expect.poll(() => page.locator('[data-testid="site"]').textContent(), { timeout: 15_000 }).toContain('Questions about snippets?');
+      expect(await stillMarked(page)).toBe(1);
+      await page.context().close();
+    });
+
+    it('an error shows the overlay and clears when fixed', async () => {
+      const { page } = await open(`${dev.url}guides/webhooks`);
+      const original = readFileSync(path.join(root, 'guides/webhooks.mdx'), 'utf8');
+      writeFileSync(path.join(root, 'guides/webhooks.mdx'), original.replace('title: Receiving webhooks', 'title: [unclosed'));
+      await expect.poll(() => page.locator('vite-error-overlay').count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.locator('vite-error-overlay').evaluate((node) => node.shadowRoot?.textContent ?? '')).toContain('webhooks.mdx');
+      writeFileSync(path.join(root, 'guides/webhooks.mdx'), original);
+      await expect.poll(() => page.locator('vite-error-overlay').count(), { timeout: 15_000 }).toBe(0);
+      await page.waitForFunction(() => document.querySelector('[data-testid="page-title"]')?.textContent === 'Receiving webhooks');
+      await page.context().close();
+    });
+  });
+
+  describe('the export', () => {
+    it('has no broken internal link, served by a static server', async () => {
+      const pages = filesUnder(exportDir).filter((file) => file.endsWith('.html'));
+      const urls = new Set<string>();
+      for (const file of pages) {
+        const html = readFileSync(path.join(exportDir, file), 'utf8');
+        for (const match of html.matchAll(/\s(?:href|src)="(\/[^"/][^"]*|\/)"/g)) urls.add(match[1]!.replace(/&amp;/g, '&').split('#')[0]!);
+      }
+      expect(urls.size).toBeGreaterThan(30);
+      const broken: string[] = [];
+      for (const url of urls) {
+        const response = await fetch(new URL(url, exported.url));
+        if (response.status !== 200) broken.push(`${url} -> ${response.status}`);
+      }
+      expect(broken).toEqual([]);
+    });
+  });
+});
