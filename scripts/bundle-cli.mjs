@@ -2,7 +2,7 @@
 // hundred small ESM files otherwise, which costs ~250 ms at every start; a warm rebuild should not.
 // Dependencies are bundled from their ESM builds; code-split chunks keep `migrate`, `job` and the
 // pipeline stages loading on demand.
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // acorn ships an ESM and a CommonJS build; micromark-extension-mdxjs imports the first and acorn-jsx
@@ -37,5 +37,11 @@ await build({
   // Bundled CommonJS dependencies call require(); give them one.
   banner: { js: "import { createRequire as __docsBuildCreateRequire } from 'node:module'; const require = __docsBuildCreateRequire(import.meta.url);" },
   plugins: [oneAcorn],
+  // The site (dev, export, docs-build/vite) runs Vite and React from node_modules, where Vite resolves
+  // them too: bundled, they would be a second copy (and Vite's own dynamic requires break).
+  external: ['vite', '@vitejs/plugin-react', 'react', 'react-dom', 'react-dom/*', 'react/*', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'katex', 'minisearch', 'playwright-core'],
   logLevel: 'warning',
 });
+
+// tsc compiles the theme but leaves its stylesheets: dist/theme imports them like src/theme does.
+if (existsSync('src/theme/styles')) cpSync('src/theme/styles', 'dist/theme/styles', { recursive: true });
