@@ -1,7 +1,7 @@
 import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { parseMdxPage } from '../mdx/parse-page.js';
 import type { ParsedPage } from '../mdx/types.js';
-import type { DocsRoot, SourceFile } from '../root/index.js';
+import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import { checkComponents, namesInScope } from './components.js';
 import type { ConvertedBody } from './types.js';
 
@@ -138,7 +138,9 @@ export class SnippetSet {
     }
     const body = parsed.body ?? emptyBody;
     const { imported, defined } = namesInScope(body);
-    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkComponents(body, imported, defined)] });
+    // The bytes decide the encoding problem, so it is not part of the cached parse.
+    const encoding = invalidUtf8Diagnostic(read.file);
+    this.parses.set(path, { body: parsed.body, diagnostics: [...(encoding ? [encoding] : []), ...parsed.diagnostics, ...checkComponents(body, imported, defined)] });
     return { ok: true, snippet: { file: path, hash, body } };
   }
 }

@@ -1,4 +1,4 @@
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../../src/content/snippet-set.js';
@@ -261,6 +261,16 @@ describe("a snippet's own problems", () => {
     const [syntax, unknown] = run.snippetDiagnostics;
     expect(syntax!.related?.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`)).toEqual(['a.mdx:1:1 included by a.mdx', 'b.mdx:3:1 included by b.mdx']);
     expect(unknown!.suggestion).toBe('did you mean <Note>?');
+  });
+
+  it('a snippet with invalid UTF-8 gets the warning pages get, at the snippet', () => {
+    const dir = tempRoot({ 'page.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n" });
+    mkdirSync(path.join(dir, 'snippets'));
+    writeFileSync(path.join(dir, 'snippets/s.mdx'), Buffer.from([0x48, 0x69, 0xff, 0x0a]), { flag: 'w' });
+    const root = DocsRoot.open(dir)!;
+    const set = new SnippetSet(root, { parse });
+    inlineSnippets({ file: 'page.mdx', body: bodyOf(root, 'page.mdx') }, set, { variables: {} });
+    expect(summary(set.diagnostics())).toEqual(['root/invalid-utf8 snippets/s.mdx:1:3']);
   });
 
   it('each snippet is parsed once per run, however many pages and copies use it', () => {
