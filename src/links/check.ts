@@ -1,4 +1,5 @@
 import { createDiagnostic, joinPointer, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
+import { builtinComponents } from '../content/components.js';
 import type { ContentLink } from '../content/types.js';
 import { configHrefs, type ConfigSource } from './config-hrefs.js';
 import { hasParameters, stripTrailingSlash, type Redirect } from './redirects.js';
@@ -77,6 +78,7 @@ function walkLinks(input: LinkCheckInput, visit: Visit): void {
   };
   for (const page of input.pages) {
     for (const link of page.links) {
+      if (!isCheckedLink(link)) continue;
       const foreign = page.file !== undefined && link.location.file !== page.file;
       visit(resolve(link.href, page.page, link.kind), link.href, link.location, { id: page.page, foreign });
     }
@@ -85,6 +87,17 @@ function walkLinks(input: LinkCheckInput, visit: Visit): void {
   for (const href of configHrefs(input.config.value)) {
     visit(resolve(href.href, undefined, 'link'), href.href, input.config.locate(href.pointer), undefined);
   }
+}
+
+/**
+ * A prop is a link only on a built-in component (`Card.href`, `Card.img`): what a snippet or `.jsx`
+ * component does with its `src` or `link` prop is its own business (firecrawl's
+ * `<AgentFeedbackCTA src="docs-agent">` names a feature, not a file). A snippet component's `<a href={href}>`
+ * is checked once inlined, as an element.
+ */
+export function isCheckedLink(link: Pick<ContentLink, 'kind' | 'via'>): boolean {
+  if (link.kind !== 'prop' || link.via === undefined) return true;
+  return builtinComponents.has(link.via.slice(0, link.via.lastIndexOf('.')));
 }
 
 interface Problem {
@@ -181,6 +194,10 @@ function destinationProblem(redirect: Redirect, site: LinkSite, loopsReported: S
     return site.hasPageUnder(prefix.replace(/^\/+/, '')) ? undefined : { code: 'links/redirect-target-missing', message: `redirect destination "${destination}": no page is served at or below "${prefix || '/'}"` };
   }
   const resolved = resolveHref(destination, undefined, site);
+  if (resolved.kind === 'broken' && resolved.reason === 'anchor') {
+    const suggestion = didYouMean(resolved.suggestions);
+    return { code: 'links/broken-anchor', message: `redirect "${redirect.source}" -> "${destination}": ${resolved.message}`, ...(suggestion ? { suggestion } : {}) };
+  }
   if (resolved.kind === 'broken') return brokenDestination(redirect, resolved, loopsReported);
   if (resolved.kind === 'redirect') {
     if (resolved.target.kind === 'broken') return resolved.target.reason === 'redirect-loop' ? brokenDestination(redirect, resolved.target, loopsReported) : undefined;

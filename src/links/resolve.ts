@@ -49,6 +49,9 @@ export function resolveHref(href: string, fromPageId: string | undefined, site: 
   const resolved = resolvePath(path, site, options.kind ?? 'link', query);
   // `www.example.com/x` is a relative path to a browser; the author meant a URL.
   if (resolved.kind === 'broken' && looksLikeDomain.test(written)) return { ...resolved, suggestions: [`https://${written}`, ...resolved.suggestions] };
+  // `[1]: (https://x)` makes the parentheses part of the URL: a browser reads a relative path.
+  const embedded = resolved.kind === 'broken' ? /https?:\/\/[^\s()<>"']+/.exec(written) : null;
+  if (resolved.kind === 'broken' && embedded) return { ...resolved, suggestions: [embedded[0], ...resolved.suggestions] };
   return anchor === undefined ? resolved : withAnchor(resolved, anchor, site);
 }
 

@@ -1,3 +1,4 @@
+import { builtinComponents } from '../content/components.js';
 import type { JsonValue } from '../diagnostics/index.js';
 import type { ContentComponent, ContentElement, ContentNode, ContentRoot } from '../content/types.js';
 import { resolvedHref, resolveHref } from './resolve.js';
@@ -63,7 +64,8 @@ function rewriteElement(node: ContentElement, rewrite: Rewrite): ContentElement 
 
 function rewriteComponent(node: ContentComponent, rewrite: Rewrite): ContentComponent {
   let props = node.props;
-  for (const [name, kind] of Object.entries(componentLinkProps)) {
+  // Only built-in components' props are links (check.ts, isCheckedLink).
+  for (const [name, kind] of builtinComponents.has(node.name) ? Object.entries(componentLinkProps) : []) {
     const value: JsonValue | undefined = props[name];
     if (typeof value !== 'string') continue;
     const next = rewrite(value, kind);

@@ -57,6 +57,18 @@ describe('checkLinks: page links', () => {
     ]);
   });
 
+  it('checks link props of built-in components only (a custom component\'s src is its own data)', () => {
+    const file = 'features/agent.mdx';
+    const pages: PageLinks[] = [{ page: 'quickstart', file, links: [link('docs-agent', file, 3, 1, 'prop', 'AgentFeedbackCTA.src'), link('docs-agent', file, 4, 1, 'prop', 'Card.href')] }];
+    expect(checkLinks({ site: site(), pages })).toMatchObject([{ code: 'links/broken-link', line: 4 }]);
+  });
+
+  it('suggests the URL inside an href that only wraps one (a reference definition in parentheses)', () => {
+    const file = 'index.mdx';
+    const pages: PageLinks[] = [{ page: 'index', file, links: [link('(https://github.com/a/b/pull/1)', file, 1)] }];
+    expect(checkLinks({ site: site(), pages })).toMatchObject([{ code: 'links/broken-link', suggestion: 'did you mean "https://github.com/a/b/pull/1"?' }]);
+  });
+
   it('reports a link in a snippet once, at the snippet, naming the pages it broke on', () => {
     const snippetLink = link('/nowhere', 'snippets/footer.mdx', 2, 4);
     const pages: PageLinks[] = ['index', 'quickstart', 'sdks/ruby', 'sdks/overview', 'sdks/overview'].map((page) => ({ page, file: `${page}.mdx`, links: [snippetLink] }));
@@ -136,6 +148,10 @@ describe('checkLinks: redirects', () => {
       { code: 'links/redirect-target-missing', severity: 'error', pointer: "/redirects/0/destination", line: 5, suggestion: 'did you mean "/sdks/ruby"?' },
     ]);
     expect(check([{ source: '/a/:slug*', destination: '/nothing/:slug*' }])).toMatchObject([{ code: 'links/redirect-target-missing' }]);
+  });
+
+  it('reports a missing anchor of a destination as a broken anchor, not a missing destination', () => {
+    expect(check([{ source: '/a', destination: '/sdks/ruby#instal' }])).toMatchObject([{ code: 'links/broken-anchor', pointer: '/redirects/0/destination', suggestion: 'did you mean "#install"?' }]);
   });
 
   it('reports a chain as info, pointing at where it ends', () => {

@@ -33,6 +33,11 @@ describe('rewriteTreeLinks', () => {
     expect(out.children[3]).toMatchObject({ props: { title: 'Old', href: '/sdks/ruby', img: '/images/b.png' }, slots: { icon: [{ properties: { href: '/guides' } }] }, children: [{ properties: { href: '/' } }] });
   });
 
+  it('leaves props of components that are not built in alone', () => {
+    const tree: ContentRoot = { type: 'root', children: [{ type: 'component', name: 'AgentFeedbackCTA', props: { src: 'ruby', href: 'ruby' }, children: [] }] };
+    expect(rewriteTreeLinks(tree, 'sdks/overview', site)).toBe(tree);
+  });
+
   it('keeps external, unresolvable and broken links as written, and never changes the input', () => {
     const tree: ContentRoot = {
       type: 'root',
