@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { convertBody } from '../../src/content/convert.js';
+import { assignHeadingIds, fieldAnchor, slugify } from '../../src/content/headings.js';
+import type { ContentComponent, ContentElement, ContentNode, ContentRoot } from '../../src/content/types.js';
+import { parseMdx } from '../../src/mdx/processor.js';
+
+function tree(text: string): ContentRoot {
+  const parsed = parseMdx(text);
+  if (!parsed.ok) throw new Error(`does not parse: ${JSON.stringify(parsed)}`);
+  return convertBody(parsed.tree, text, 'page.mdx').value.tree;
+}
+
+function all<T extends ContentNode>(nodes: ContentNode[], test: (node: ContentNode) => node is T): T[] {
+  return nodes.flatMap((node) => [...(test(node) ? [node] : []), ...('children' in node ? all(node.children, test) : [])]);
+}
+const headings = (root: ContentRoot) => all(root.children, (n): n is ContentElement => n.type === 'element' && /^h[1-6]$/.test(n.tagName)).map((h) => h.properties.id);
+
+describe('slugify: the service documented examples (mintlify-docs create/text.mdx)', () => {
+  it.each([
+    ['Getting started', 'getting-started'],
+    ['Config.json options', 'config-json-options'],
+    ["What's new", 'what’s-new'],
+    ['Rate limits (per minute)', 'rate-limits-per-minute'],
+    ['Read/write access', 'read/write-access'],
+    ['Fees & billing', 'fees-&-billing'],
+    ['OAuth', 'oauth'],
+    ['Step 1: Install', 'step-1-install'], // guides/linking.mdx
+    ["What's next?", 'what’s-next'], // lancedb/docs#353, read back from the service's export
+  ])('%s -> %s', (text, id) => expect(slugify(text)).toBe(id));
+
+  it('keeps letters of any script, drops emoji and symbols', () => {
+    expect(slugify('快速开始')).toBe('快速开始');
+    expect(slugify('Café Über')).toBe('café-über');
+    expect(slugify('🚀 Quick start!')).toBe('quick-start');
+    expect(slugify('a_b-c, "d" <e> `f`')).toBe('a_b-c-d-e-f');
+  });
+});
+
+describe('assignHeadingIds', () => {
+  it('numbers duplicates page-wide from -2, headings in components included', () => {
+    const root = tree('## Overview\n\n<Tabs>\n  <Tab title="A">\n    ## Overview\n  </Tab>\n</Tabs>\n\n### Overview\n');
+    assignHeadingIds(root);
+    expect(headings(root)).toEqual(['overview', 'overview-2', 'overview-3']);
+  });
+
+  it('reads the text of inline code, links and emphasis', () => {
+    const root = tree('## The `init()` call and [links](/x) in **bold**\n');
+    const { toc } = assignHeadingIds(root);
+    expect(toc).toEqual([{ depth: 2, text: 'The init() call and links in bold', id: 'the-init-call-and-links-in-bold' }]);
+  });
+
+  it('keeps written ids and a {#custom} marker, and reserves them', () => {
+    const root = tree('<h2 id="kept">Kept</h2>\n\n## Title \\{#custom}\n\n## Kept\n\n## custom\n');
+    const { toc, anchors } = assignHeadingIds(root);
+    expect(headings(root)).toEqual(['kept', 'custom', 'kept-2', 'custom-2']);
+    expect(toc.map((e) => e.text)).toEqual(['Kept', 'Title', 'Kept', 'custom']);
+    expect(anchors).toEqual(['kept', 'custom', 'kept-2', 'custom-2']);
+  });
+
+  it('puts h2 and h3 in the table of contents, not h1 or h4', () => {
+    const { toc } = assignHeadingIds(tree('# A\n\n## B\n\n### C\n\n#### D\n'));
+    expect(toc.map((e) => [e.depth, e.id])).toEqual([[2, 'b'], [3, 'c']]);
+  });
+
+  it('gives Step, Accordion and Update anchors from their titles and labels, fields param- anchors', () => {
+    const root = tree(
+      [
+        '<Steps>\n  <Step title="Install it">x</Step>\n  <Step title="Run" id="go">y</Step>\n</Steps>',
+        '<Accordion title="Installation steps">z</Accordion>',
+        '<Update label="2024.10.1" description="v1">u</Update>',
+        '<ParamField path="qstashClient" type="object">p</ParamField>',
+        '<ResponseField name="thumbnails.background" type="string">r</ResponseField>',
+        '<div id="box">b</div> <a name="old">o</a>',
+        '## Install it',
+      ].join('\n\n'),
+    );
+    const { anchors } = assignHeadingIds(root);
+    expect(anchors).toEqual(['install-it', 'go', 'installation-steps', '2024-10-1', 'param-qstash-client', 'param-thumbnails-background', 'box', 'old', 'install-it-2']);
+    const step = all(root.children, (n): n is ContentComponent => n.type === 'component' && n.name === 'Step')[0];
+    expect(step?.props.id).toBe('install-it');
+  });
+
+  it('adds a Step to the table of contents when its title is a heading', () => {
+    const { toc } = assignHeadingIds(tree('<Steps titleSize="h2">\n  <Step title="One" titleSize="h2">x</Step>\n</Steps>\n'));
+    expect(toc).toEqual([{ depth: 2, text: 'One', id: 'one' }]);
+  });
+
+  it('leaves the footnote label out of the table of contents but keeps its anchors', () => {
+    const { toc, anchors } = assignHeadingIds(tree('## A\n\nText[^1]\n\n[^1]: note\n'));
+    expect(toc.map((e) => e.id)).toEqual(['a']);
+    expect(anchors).toEqual(expect.arrayContaining(['a', 'footnote-label', 'user-content-fn-1', 'user-content-fnref-1']));
+  });
+
+  it('a heading with noAnchor gets no id', () => {
+    const root = tree('<h2 noAnchor>Plain</h2>\n');
+    expect(assignHeadingIds(root).anchors).toEqual([]);
+    expect(headings(root)).toEqual([undefined]);
+  });
+
+  it('fieldAnchor: camelCase and dots become hyphens', () => {
+    expect(fieldAnchor('disableTelemetry')).toBe('param-disable-telemetry');
+    expect(fieldAnchor('x-rep-hints')).toBe('param-x-rep-hints');
+    expect(fieldAnchor('')).toBe('');
+  });
+});
