@@ -44,10 +44,19 @@ const callouts: Record<string, string> = { Note: 'Note', Info: 'Info', Tip: 'Tip
 /** Components dropped with their content in the text: decoration. */
 const droppedComponents = new Set(['Icon']);
 
+/**
+ * Components that are blocks even when written inline: `<Note>One line.</Note>` on a line of its own
+ * is, to MDX, a paragraph holding the component; the service renders a callout all the same.
+ */
+const blockComponents = new Set([
+  ...Object.keys(callouts), 'Card', 'Tile', 'CardGroup', 'Columns', 'Column', 'Steps', 'Step', 'Tabs', 'Tab', 'CodeGroup', 'RequestExample', 'ResponseExample',
+  'ParamField', 'ResponseField', 'Expandable', 'Accordion', 'AccordionGroup', 'Update', 'Frame', 'Panel', 'Tree', 'Mermaid',
+]);
+
 function isBlock(node: ContentNode): boolean {
   if (node.type === 'code') return true;
   if (node.type === 'element') return blockTags.has(node.tagName);
-  if (node.type === 'component') return !node.inline;
+  if (node.type === 'component') return !node.inline || blockComponents.has(node.name);
   if (node.type === 'raw') return /^\s*<(?!!--)/.test(node.value) && node.value.includes('\n');
   return false;
 }
@@ -116,7 +125,7 @@ function element(node: ContentElement): BlockContent[] {
   if (heading) return [{ type: 'heading', depth: Number(heading[1]) as 1 | 2 | 3 | 4 | 5 | 6, children: trimPhrasing(inlines(node.children)) }];
   switch (tag) {
     case 'p':
-      return nonEmptyParagraph(inlines(node.children));
+      return node.children.some((child) => child.type === 'component' && isBlock(child)) ? blocks(node.children) : nonEmptyParagraph(inlines(node.children));
     case 'blockquote':
       return [{ type: 'blockquote', children: blocks(node.children) }];
     case 'ul':

@@ -1,4 +1,4 @@
-import { propText, visibleTo } from './text.js';
+import { propText, separatesText, visibleTo } from './text.js';
 import type { ContentElement, ContentNode, ContentRoot } from './types.js';
 
 /** One searchable section of a page: the text from one heading to the next (docs/content.md, "Text projections"). */
@@ -43,6 +43,12 @@ export function searchRecords(pageId: string, title: string, tree: ContentRoot):
       while (path.length > 0 && (path[path.length - 1] as { depth: number }).depth >= heading.depth) path.pop();
       path.push(heading);
       current = { id: `${pageId}#${heading.id}`, page: pageId, anchor: heading.id, headings: path.map((h) => h.text), title, text: '' };
+      // An Update's content is its section: its description and children follow (its label is the heading).
+      if (node.type === 'component') {
+        const description = propText(node, 'description');
+        if (description) parts.push(description, ' ');
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ContentNode);
+      }
       continue;
     }
     visit(node, parts, stack);
@@ -61,11 +67,11 @@ function visit(node: ContentNode, parts: string[], stack: ContentNode[]): void {
       return;
     case 'element':
       if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'svg') return;
-      parts.push(' ');
+      if (separatesText(node.tagName)) parts.push(' ');
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ContentNode);
       return;
     case 'component':
-      parts.push(' ');
+      if (!node.inline) parts.push(' ');
       for (const key of visibleProps) {
         const text = propText(node, key);
         if (text !== undefined) parts.push(text, ' ');
@@ -77,8 +83,14 @@ function visit(node: ContentNode, parts: string[], stack: ContentNode[]): void {
   }
 }
 
+/** Components that start a section of their own: a changelog's `Update` (its anchor is in the table of contents). */
+function componentHeading(node: ContentNode): { depth: number; id: string; text: string } | undefined {
+  if (node.type !== 'component' || node.name !== 'Update' || typeof node.props['id'] !== 'string' || node.props['id'] === '') return undefined;
+  return { depth: 2, id: node.props['id'], text: normalize(propText(node, 'label') ?? propText(node, 'title') ?? node.props['id']) };
+}
+
 function headingOf(node: ContentNode): { depth: number; id: string; text: string } | undefined {
-  if (node.type !== 'element') return undefined;
+  if (node.type !== 'element') return componentHeading(node);
   const match = /^h([1-6])$/.exec(node.tagName);
   const id = node.properties['id'];
   if (!match || typeof id !== 'string' || id === '') return undefined;

@@ -19,7 +19,12 @@ export function propText(node: ContentComponent, key: string): string | undefine
   return slot ? textOf(slot, 'agents').trim() || undefined : undefined;
 }
 
-const blockTags = /^(p|h[1-6]|li|ul|ol|div|pre|table|tr|td|th|blockquote|section|dt|dd|br|hr)$/;
+const blockTags = /^(p|h[1-6]|li|ul|ol|div|pre|table|tr|td|th|blockquote|section|dt|dd|br|hr|figure|figcaption|details|summary|iframe|video)$/;
+
+/** Elements whose text is set apart from its neighbours' (a paragraph, a cell), unlike `code` or `a` inside a sentence. */
+export function separatesText(tagName: string): boolean {
+  return blockTags.test(tagName);
+}
 
 /**
  * The plain text of nodes for an audience: text, inline code and code blocks as written, raw HTML and
@@ -32,7 +37,7 @@ export function textOf(nodes: ContentNode[], audience: Audience): string {
     if (!visibleTo(node, audience)) continue;
     if (node.type === 'text' || node.type === 'code') parts.push(node.value);
     else if (node.type === 'element' || node.type === 'component') {
-      const block = node.type === 'component' ? !node.inline : blockTags.test(node.tagName);
+      const block = node.type === 'component' ? !node.inline : separatesText(node.tagName);
       if (block) parts.push(' ');
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ContentNode);
     }

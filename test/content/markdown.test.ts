@@ -39,6 +39,9 @@ describe('toMarkdown: the Markdown twin of a page', () => {
     expect(md(comp('Warning', {}, [t('Inline text')]))).toBe('> **Warning:** Inline text\n');
     expect(md(comp('Tip', {}, [code('js', 'x()')]))).toBe('> **Tip:**\n>\n> ```js\n> x()\n> ```\n');
     expect(md(comp('Callout', { icon: 'x' }, [p('Plain')]))).toBe('> Plain\n');
+    // `<Note>One line.</Note>` alone on a line: MDX makes it a paragraph holding an inline component.
+    expect(md(p(comp('Note', {}, [t('One line.')], { inline: true })))).toBe('> **Note:** One line.\n');
+    expect(md(p('Before ', comp('Info', {}, [t('inside')], { inline: true }), ' after'))).toBe('Before\n\n> **Info:** inside\n\nafter\n');
   });
 
   it('turns cards into links with their title, steps into a numbered list, tabs and code groups into labelled parts', () => {

@@ -23,6 +23,11 @@ describe('searchRecords: one record per heading section', () => {
     ]);
   });
 
+  it('joins inline elements to their words and separates blocks', () => {
+    const tree = root(p('Markdown views (', el('code', [t('.md')]), ' URLs), ', el('a', [t('link')], { href: '/x' }), 's'), p('next'), el('table', [el('tr', [el('td', [t('a')]), el('td', [t('b')])])]));
+    expect(searchRecords('p', 'P', tree)[0]?.text).toBe('Markdown views (.md URLs), links next a b');
+  });
+
   it('has no intro record when the page starts with a heading', () => {
     expect(searchRecords('a', 'A', root(t('\n'), h(2, 'First', 'first'), p('x'))).map((r) => r.id)).toEqual(['a#first']);
   });
@@ -58,6 +63,20 @@ describe('searchRecords: one record per heading section', () => {
       ['p', undefined, 'One'],
       ['p#inside', 'inside', 'tab text'],
       ['p#inside-2', 'inside', 'again'],
+    ]);
+  });
+
+  it('starts a section at each changelog Update with an anchor, its label as the heading', () => {
+    const tree = root(
+      p('Changelog intro'),
+      comp('Update', { label: 'March 2025', description: 'v2.1', id: 'march-2025' }, [p('New search.'), h(3, 'Fixes', 'fixes'), p('Fixed x.')]),
+      comp('Update', { label: 'February 2025', id: 'february-2025' }, [p('Old news.')]),
+    );
+    expect(searchRecords('changelog', 'Changelog', tree).map((r) => [r.id, r.headings, r.text])).toEqual([
+      ['changelog', [], 'Changelog intro'],
+      ['changelog#march-2025', ['March 2025'], 'v2.1 New search.'],
+      ['changelog#fixes', ['March 2025', 'Fixes'], 'Fixed x.'],
+      ['changelog#february-2025', ['February 2025'], 'Old news.'],
     ]);
   });
 
