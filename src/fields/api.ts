@@ -16,11 +16,25 @@ export interface ApiMediaType {
   /** The type of the whole body, derived like a field's: `object`, `object[]`, `string`, `any`. */
   type: string;
   /**
-   * The body's fields: an object's properties, or one field named `body` / `response` for anything
-   * else (`in: 'body'` for requests, `'response'` for responses). Where a schema is cut (recursion or a
-   * bound), a field has `schemaRef` into the manifest's `schemas`.
+   * The body's fields when its schema is written inline: an object's properties, or one field named
+   * `body` / `response` for anything else (`in: 'body'` for requests, `'response'` for responses). Where
+   * a schema is cut (recursion or a bound), a field has `schemaRef` into the manifest's `schemas`.
+   * Empty when `schemaRef` is set.
    */
   fields: Field[];
+  /**
+   * Set when the body's schema is a `$ref` (a named schema, usually shared by many operations, such as
+   * an error body): its key in the manifest's `schemas`, whose entry's `properties` are the fields. The
+   * entry keeps readOnly and writeOnly properties (flagged): a request hides readOnly ones, a response
+   * writeOnly ones.
+   */
+  schemaRef?: string;
+  /**
+   * Set on the one media type whose fields the page already lists: `params` (the request body's
+   * preferred media type: its fields are the `in: 'body'` entries of `params`) or `responseFields` (the
+   * first 2xx JSON response). `fields` is then empty: the manifest does not write them twice.
+   */
+  fieldsFrom?: 'params' | 'responseFields';
 }
 
 export interface ApiRequestBody {

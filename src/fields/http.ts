@@ -35,3 +35,19 @@ export interface ApiTarget {
   /** The first server joined with the path, or the full URL of the `api` line; null with no server. */
   url: string | null;
 }
+
+/** Whether a media type carries JSON: `application/json`, `application/<x>+json`, or `*\/*`. */
+export function isJsonMediaType(type: string): boolean {
+  return /^application\/(.+\+)?json\b/i.test(type) || /^\*\/\*$/.test(type);
+}
+
+/**
+ * The media type a page shows first (its fields are the page's body parameters or response fields):
+ * `application/json`, else another JSON type, else (unless `jsonOnly`) multipart, then urlencoded forms,
+ * then the first written.
+ */
+export function preferredMediaType(types: readonly string[], jsonOnly: boolean): string | undefined {
+  const json = types.find((t) => /^application\/json\b/i.test(t)) ?? types.find(isJsonMediaType);
+  if (json || jsonOnly) return json;
+  return types.find((t) => /^multipart\/form-data\b/i.test(t)) ?? types.find((t) => /^application\/x-www-form-urlencoded\b/i.test(t)) ?? types[0];
+}

@@ -1,6 +1,6 @@
 import type { Site } from '../config/index.js';
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
-import type { Field } from '../fields/index.js';
+import { generateCodeSamples, type Field } from '../fields/index.js';
 import type { ParsedPage } from '../mdx/index.js';
 import type { NavItem, NavTree } from '../navigation/index.js';
 import type { GeneratedGroup, OpenapiOutcome, OperationPage, SchemaPage } from '../openapi/index.js';
@@ -110,6 +110,9 @@ function mdxPage(id: string, parsed: ParsedPage, inNavigation: boolean, settings
     const endpoint = resolveEndpoint(parsed, settings);
     diagnostics.push(...endpoint.diagnostics);
     Object.assign(page, { kind: 'endpoint', ...endpoint.value, params: parsed.params, responseFields: parsed.responseFields });
+    if (parsed.examples) page.examples = parsed.examples;
+    const samples = page.api ? generateCodeSamples({ ...page, api: page.api }) : [];
+    if (samples.length > 0) page.codeSamples = samples;
   } else {
     // `openapi:` / `openapi-schema:` pages take their data from the spec.
     const fromSpec = openapi.frontmatterDataOf(parsed.path);
@@ -150,6 +153,14 @@ function endpointData(data: Omit<OperationPage, 'endpoint'>, resolved: ResolvedO
   part.responseFields = data.responseFields;
   part.operation = data.operation;
   if (data.content !== undefined) part.xDocsContent = data.content;
+  // The API page data (docs/manifest.md#api-pages), in one key order; samples use the resolved auth.
+  if (data.requestBody) part.requestBody = data.requestBody;
+  if (data.responses) part.responses = data.responses;
+  if (data.servers) part.servers = data.servers;
+  if (data.security) part.security = data.security;
+  if (data.examples) part.examples = data.examples;
+  const samples = data.codeSamples ?? generateCodeSamples({ ...data, ...(resolved.auth ? { auth: resolved.auth } : {}) });
+  if (samples.length > 0) part.codeSamples = samples;
   return part;
 }
 

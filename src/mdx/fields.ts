@@ -1,7 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { createDiagnostic, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
-import type { Field, FieldLocation } from '../fields/index.js';
+import type { ApiCodeExample, ApiExamples, Field, FieldLocation } from '../fields/index.js';
 import { readAttributes, type AttributeValue, type ElementAttribute, type ElementAttributes } from './attributes.js';
 import type { ProseBlock } from './types.js';
 
@@ -10,6 +10,8 @@ export interface ExtractedBody {
   responseFields: Field[];
   prose: ProseBlock[];
   diagnostics: Diagnostic[];
+  /** The code blocks of `<RequestExample>` / `<ResponseExample>`, in page order. */
+  examples?: ApiExamples;
 }
 
 export interface ExtractOptions {
@@ -56,6 +58,7 @@ type Warn = (name: string, attribute: ElementAttribute, written: string, keeps: 
 /** One walk of a page's tree, collecting fields, prose and diagnostics. */
 class FieldExtractor {
   private readonly out: ExtractedBody = { params: [], responseFields: [], prose: [], diagnostics: [] };
+  private readonly examples: { request: ApiCodeExample[]; response: ApiCodeExample[] } = { request: [], response: [] };
   private tooDeepReported = false;
 
   constructor(
@@ -65,6 +68,10 @@ class FieldExtractor {
   ) {}
 
   result(): ExtractedBody {
+    const examples: ApiExamples = {};
+    if (this.examples.request.length > 0) examples.request = this.examples.request;
+    if (this.examples.response.length > 0) examples.response = this.examples.response;
+    if (examples.request || examples.response) this.out.examples = examples;
     // A wrapper's prose is emitted after its children were visited: put the blocks back in page order.
     this.out.prose.sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
     return this.out;
@@ -75,6 +82,9 @@ class FieldExtractor {
     if (depth > maxDepth) {
       this.reportTooDeep(node);
       return false;
+    }
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'RequestExample' || node.name === 'ResponseExample')) {
+      collectCodeBlocks(node, node.name === 'RequestExample' ? this.examples.request : this.examples.response);
     }
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'ParamField' || node.name === 'ResponseField')) {
       this.visitField(node, node.name, sink, depth);
@@ -313,6 +323,32 @@ function flag(
   const literal: JsonValue = value.value;
   if (typeof literal === 'string') return literal.trim() !== '' && literal.trim().toLowerCase() !== 'false';
   return Boolean(literal);
+}
+
+/** The code blocks anywhere inside an example component (a CodeGroup or not), iteratively: any depth. */
+function collectCodeBlocks(element: JsxElement, into: ApiCodeExample[]): void {
+  const stack: Nodes[] = [...(element.children as Nodes[])].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'code') {
+      const example: ApiCodeExample = { lang: node.lang ?? 'text', code: node.value };
+      const title = codeTitle(node.meta);
+      if (title !== undefined) example.title = title;
+      into.push(example);
+    } else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+  }
+}
+
+/** A fence's title: its meta without line ranges (`{1,3-4}`), options (`icon="x"`, `focus={2}`) and flags (`wrap`, `lines`, `expandable`). */
+export function codeTitle(meta: string | null | undefined): string | undefined {
+  if (!meta) return undefined;
+  const title = meta
+    .replace(/\b[\w-]+=(?:"[^"]*"|'[^']*'|\{[^}]*\}|\S+)/g, ' ')
+    .replace(/\{[^}]*\}/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '' && !['wrap', 'lines', 'expandable'].includes(word))
+    .join(' ');
+  return title === '' ? undefined : title;
 }
 
 /**

@@ -3,6 +3,7 @@ import { joinUrl, playgroundModes, type AuthMethod, type Field, type FieldLocati
 import { sha256 } from '../root/index.js';
 import { isReference, valueAt, walkReferences, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
+import { givenCodeSamples, OperationReader, parameterLike, pickMedia, securityOf, serversOf } from './details.js';
 import { SchemaConverter, type SchemaTable } from './schema.js';
 import type { LoadedSpec, OperationEndpoint, OperationInfo, OperationPage, PageSchema, SpecSummary } from './types.js';
 
@@ -55,10 +56,15 @@ export function describeOperation(spec: LoadedSpec, operation: OperationInfo, op
   if (deprecated) page.deprecated = true;
 
   if (opNode && itemNode) {
-    page.params = [...parameterFields(spec, options.schemas, itemNode, opNode), ...bodyFields(spec, options.schemas, opNode)];
-    page.responseFields = responseFields(spec, options.schemas, opNode);
+    const details = new OperationReader(doc, spec.id, options.schemas).read(opNode);
+    page.params = [...parameterFields(spec, options.schemas, itemNode, opNode), ...details.bodyFields];
+    page.responseFields = details.responseFields;
+    if (details.requestBody) page.requestBody = details.requestBody;
+    page.responses = details.responses;
+    if (details.examples) page.examples = details.examples;
   }
   options.schemas.drain();
+  addEnvironment(page, doc, operation, opNode, itemNode);
 
   if (operation.operationId !== undefined) page.operation.operationId = operation.operationId;
   if (operation.webhook !== undefined) page.operation.webhook = operation.webhook;
@@ -91,20 +97,9 @@ function parameterFields(spec: LoadedSpec, schemas: SchemaTable, item: Cursor, o
     const converter = new SchemaConverter(doc, spec.id, schemas, parameter.in as FieldLocation);
     const schema = doc.child(parameter.node, 'schema') ?? firstMediaSchema(doc, parameter.node);
     const field = converter.field(parameter.name, parameter.in === 'path' || value.required === true, schema, 0, parameter.node);
-    if (typeof value.description === 'string') field.description = value.description;
-    if (value.deprecated === true) field.deprecated = true;
-    fields.push(field);
+    fields.push(parameterLike(field, value, doc, parameter.node));
   }
   return fields;
-}
-
-/** `content` of a parameter, body or response: JSON first, then forms, then whatever comes first. */
-function pickMedia(content: { [key: string]: JsonValue }, jsonOnly: boolean): string | undefined {
-  const types = Object.keys(content);
-  const isJson = (t: string) => /^application\/(.+\+)?json\b/i.test(t) || /^\*\/\*$/.test(t);
-  const json = types.find((t) => /^application\/json\b/i.test(t)) ?? types.find(isJson);
-  if (json || jsonOnly) return json;
-  return types.find((t) => /^multipart\/form-data\b/i.test(t)) ?? types.find((t) => /^application\/x-www-form-urlencoded\b/i.test(t)) ?? types[0];
 }
 
 function firstMediaSchema(doc: SpecDocument, holder: Cursor, jsonOnly = false): Cursor | undefined {
@@ -114,33 +109,6 @@ function firstMediaSchema(doc: SpecDocument, holder: Cursor, jsonOnly = false): 
   const media = pickMedia(node.value, jsonOnly);
   const mediaNode = media === undefined ? undefined : doc.child(node, media);
   return mediaNode && doc.child(mediaNode, 'schema');
-}
-
-function bodyFields(spec: LoadedSpec, schemas: SchemaTable, op: Cursor): Field[] {
-  const doc = spec.document;
-  const body = doc.child(op, 'requestBody');
-  const node = body && doc.deref(body);
-  if (!node) return [];
-  const schema = firstMediaSchema(doc, node);
-  if (!schema) return [];
-  return new SchemaConverter(doc, spec.id, schemas, 'body').fieldsOf(schema, 'body', isObject(node.value) && node.value.required === true);
-}
-
-function responseFields(spec: LoadedSpec, schemas: SchemaTable, op: Cursor): Field[] {
-  const doc = spec.document;
-  const responses = doc.child(op, 'responses');
-  const node = responses && doc.deref(responses);
-  if (!node || !isObject(node.value)) return [];
-  const codes = Object.keys(node.value)
-    .filter((code) => /^2(\d\d|XX)$/i.test(code))
-    .sort((a, b) => (a.toUpperCase() === '2XX' ? 1 : 0) - (b.toUpperCase() === '2XX' ? 1 : 0) || a.localeCompare(b, 'en'));
-  for (const code of codes) {
-    const response = doc.child(node, code);
-    const resolved = response && doc.deref(response);
-    const schema = resolved && firstMediaSchema(doc, resolved, true);
-    if (schema) return new SchemaConverter(doc, spec.id, schemas, 'response').fieldsOf(schema, 'response', true);
-  }
-  return [];
 }
 
 /**
@@ -196,6 +164,17 @@ function authOf(doc: SpecDocument, op: Cursor | undefined, metadata: Record<stri
     }
   }
   return optional ? { method: 'none' } : undefined;
+}
+
+/** Servers with their variables, the security alternatives and `x-codeSamples` (webhooks have none of them). */
+function addEnvironment(page: OperationPage, doc: SpecDocument, operation: OperationInfo, op: Cursor | undefined, item: Cursor | undefined): void {
+  if (operation.webhook !== undefined) return;
+  const servers = serversOf(doc, op, item);
+  if (servers.length > 0) page.servers = servers;
+  const security = securityOf(doc, op);
+  if (security) page.security = security;
+  const samples = givenCodeSamples(op);
+  if (samples) page.codeSamples = samples;
 }
 
 /**

@@ -2,7 +2,7 @@ import { unescapePointerSegment, type Diagnostic, type JsonValue } from '../diag
 import type { Field, FieldLocation } from '../fields/index.js';
 import { isReference, valueAt, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
-import { ShapeReader, type Shape } from './shape.js';
+import { annotationKeys, fillAnnotations, ShapeReader, valueAnnotationKeys, type Annotations, type Shape } from './shape.js';
 
 /** One entry of the manifest's `schemas` table: a schema where nesting stopped, expanded once. */
 export interface SchemaEntry {
@@ -145,6 +145,7 @@ interface Expanded {
   deprecated?: boolean;
   properties?: Field[];
   schemaRef?: string;
+  annotations?: Annotations;
 }
 
 /**
@@ -184,10 +185,33 @@ export class SchemaConverter {
    * anything else (an array, a string, a free-form object), required when `wholeRequired`.
    */
   fieldsOf(cursor: Cursor, wholeName: string, wholeRequired: boolean): Field[] {
+    return this.bodyOf(cursor, wholeName, wholeRequired).fields;
+  }
+
+  /** `fieldsOf` with the type of the whole value (`object`, `object[]`, `string`, `any`). */
+  bodyOf(cursor: Cursor, wholeName: string, wholeRequired: boolean): { type: string; fields: Field[] } {
     const expanded = this.expand(cursor, 0);
-    if (expanded.type === 'object' && expanded.properties && expanded.schemaRef === undefined) return expanded.properties;
-    if (expanded.type === 'any' && !expanded.properties) return [];
-    return [this.toField(wholeName, wholeRequired, expanded, this.doc.deref(cursor) ?? cursor)];
+    if (expanded.type === 'object' && expanded.properties && expanded.schemaRef === undefined) return { type: expanded.type, fields: expanded.properties };
+    if (expanded.type === 'any' && !expanded.properties) return { type: expanded.type, fields: [] };
+    return { type: expanded.type, fields: [this.toField(wholeName, wholeRequired, expanded, this.doc.deref(cursor) ?? cursor)] };
+  }
+
+  /**
+   * A schema written as a `$ref`, put in the table instead of inlined: its key and type. Undefined for an
+   * inline schema or a broken reference.
+   */
+  reference(cursor: Cursor): { type: string; schemaRef: string } | undefined {
+    if (!isReference(cursor.value)) return undefined;
+    const target = this.doc.deref(cursor);
+    if (!target) return undefined;
+    const key = `${target.file}#${target.pointer}`;
+    const stopped = this.stop(target, key);
+    return { type: stopped.type, schemaRef: key };
+  }
+
+  /** The schema's own example (`example`, else the first of `examples`), with allOf parts merged. */
+  exampleOf(cursor: Cursor): JsonValue | undefined {
+    return this.reader.shape(cursor).annotations.example;
   }
 
   private toField(name: string, required: boolean, expanded: Expanded, at: Cursor | undefined): Field {
@@ -195,6 +219,7 @@ export class SchemaConverter {
     if (expanded.default !== undefined) field.default = expanded.default;
     if (expanded.deprecated) field.deprecated = true;
     if (expanded.description !== undefined) field.description = expanded.description;
+    if (expanded.annotations) writeAnnotations(field, expanded.annotations);
     if (expanded.properties) field.properties = expanded.properties;
     if (expanded.schemaRef !== undefined) field.schemaRef = expanded.schemaRef;
     return field;
@@ -228,7 +253,9 @@ export class SchemaConverter {
     const shape = this.reader.shape(target);
     const stopped: Expanded = { type: shape.type, schemaRef: key };
     if (shape.description !== undefined) stopped.description = shape.description;
+    if (shape.default !== undefined) stopped.default = shape.default;
     if (shape.deprecated) stopped.deprecated = true;
+    stopped.annotations = shape.annotations;
     return stopped;
   }
 
@@ -239,6 +266,7 @@ export class SchemaConverter {
     if (shape.description !== undefined) out.description = shape.description;
     if (shape.default !== undefined) out.default = shape.default;
     if (shape.deprecated) out.deprecated = true;
+    out.annotations = shape.annotations;
     if (shape.items && (shape.types.length === 0 || (shape.types.length === 1 && shape.types[0] === 'array'))) return this.expandItems(shape.items, depth, out);
     out.type = shape.type;
     if (shape.properties.size === 0) return out;
@@ -275,6 +303,12 @@ export class SchemaConverter {
       this.itemsNesting--;
     }
     out.type = `${expanded.type.includes(' ') ? `(${expanded.type})` : expanded.type}[]`;
+    // Enum, format, limits and pattern cannot apply to the array itself: they are its items'.
+    if (expanded.annotations && valueAnnotationKeys.some((key) => expanded.annotations![key] !== undefined)) {
+      const merged: Annotations = { ...out.annotations };
+      fillAnnotations(merged, expanded.annotations, valueAnnotationKeys);
+      out.annotations = merged;
+    }
     if (expanded.properties) out.properties = expanded.properties;
     if (expanded.schemaRef !== undefined) out.schemaRef = expanded.schemaRef;
     return out;
@@ -320,5 +354,13 @@ class KeyStack {
 
   has(key: string): boolean {
     return this.counts.has(key);
+  }
+}
+
+/** The keywords in one order for every field, so a manifest's bytes depend only on the spec. */
+function writeAnnotations(field: Field, annotations: Annotations): void {
+  for (const key of annotationKeys) {
+    const value = annotations[key];
+    if (value !== undefined) (field as unknown as Record<string, JsonValue>)[key] = value;
   }
 }

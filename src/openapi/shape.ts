@@ -19,7 +19,40 @@ export interface Shape {
   items?: Cursor;
   /** Named schemas merged in through allOf / oneOf / anyOf, each once: a recursion can close through them. */
   merged: ReadonlyMap<string, Cursor>;
+  /** Constraints and annotations of the value (enum, format, limits, example, nullable, ...). */
+  annotations: Annotations;
 }
+
+/** The schema keywords a field carries besides its type (docs/openapi.md#fields), in the order fields write them. */
+export interface Annotations {
+  enum?: JsonValue[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  example?: JsonValue;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+}
+
+export const annotationKeys = [
+  'enum', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
+  'minItems', 'maxItems', 'pattern', 'example', 'nullable', 'readOnly', 'writeOnly',
+] as const satisfies ReadonlyArray<keyof Annotations>;
+
+/** The keywords about a value (not about the array holding it): an array field takes them from its items. */
+export const valueAnnotationKeys = [
+  'enum', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern',
+] as const satisfies ReadonlyArray<keyof Annotations>;
+
+const noAnnotations: Annotations = Object.freeze({});
 
 export interface ShapeLimits {
   /** allOf / oneOf / anyOf parts and array items read inside one another before the rest is left out. */
@@ -30,7 +63,7 @@ export interface ShapeLimits {
   maxWork: number;
 }
 
-const emptyShape: Shape = { types: [], type: 'any', deprecated: false, properties: new Map(), required: new Set(), merged: new Map() };
+const emptyShape: Shape = { types: [], type: 'any', deprecated: false, properties: new Map(), required: new Set(), merged: new Map(), annotations: noAnnotations };
 
 /** One walk from a top-level schema: the schemas being read (with their depth) and results that depend on them. */
 interface Walk {
@@ -153,7 +186,7 @@ export class ShapeReader {
       draft.types = [...new Set(value.enum.filter((v) => v !== null).map(primitiveOfValue))];
     }
     if (draft.types.length === 0 && value.const !== undefined) draft.types = [primitiveOfValue(value.const)];
-    const shape: Shape = { ...draft, type: 'any' };
+    const shape: Shape = { ...draft, annotations: Object.keys(draft.annotations).length > 0 ? draft.annotations : noAnnotations, type: 'any' };
     shape.type = this.typeOf(shape, node, walk, cuts);
     return shape;
   }
@@ -168,6 +201,7 @@ export class ShapeReader {
     for (const [name, cursor] of part.properties) draft.properties.set(name, cursor);
     for (const r of part.required) draft.required.add(r);
     draft.items ??= part.items;
+    fillAnnotations(draft.annotations, part.annotations, annotationKeys);
     this.mergeNamed(draft, read);
   }
 
@@ -181,6 +215,10 @@ export class ShapeReader {
     const names = new Set(objects.flatMap((p) => [...p.properties.keys()]));
     for (const name of names) if (objects.every((p) => p.required.has(name))) draft.required.add(name);
     draft.items ??= parts.find((p) => p.items)?.items;
+    // `anyOf: [X, {type: 'null'}]` is how 3.1 (and many 3.0 specs) write a nullable X: X's keywords apply.
+    const values = parts.filter((p) => !(p.types.length === 1 && p.types[0] === 'null'));
+    if (values.length < parts.length || parts.some((p) => p.annotations.nullable)) draft.annotations.nullable = true;
+    if (values.length === 1) fillAnnotations(draft.annotations, values[0]!.annotations, annotationKeys);
   }
 
   /** The named schemas a part brings in, each once (merging them is work too). */
@@ -222,13 +260,68 @@ interface Draft {
   required: Set<string>;
   items?: Cursor;
   merged: Map<string, Cursor>;
+  annotations: Annotations;
+}
+
+/** Copies the keywords `into` does not have yet (allOf: the first part that says wins). */
+export function fillAnnotations(into: Annotations, from: Annotations, keys: ReadonlyArray<keyof Annotations>): void {
+  for (const key of keys) {
+    if (into[key] === undefined && from[key] !== undefined) (into as Record<string, JsonValue>)[key] = from[key] as JsonValue;
+  }
+}
+
+const isCount = (value: JsonValue | undefined): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isNumber = (value: JsonValue | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The value keywords of a schema, normalised once: `const` is a one-value `enum`; `null` leaves an enum
+ * for `nullable`; 3.0's boolean `exclusiveMinimum` becomes 3.1's bound; `example`, else the first of 3.1's
+ * `examples` list.
+ */
+export function annotationsOf(value: { [key: string]: JsonValue }, typeListHasNull: boolean): Annotations {
+  const out: Annotations = {};
+  let nullable = value.nullable === true || typeListHasNull;
+  const values = Array.isArray(value.enum) ? value.enum : value.const !== undefined ? [value.const] : undefined;
+  if (values) {
+    const kept = values.filter((v) => v !== null);
+    if (kept.length < values.length) nullable = true;
+    if (kept.length > 0) out.enum = kept;
+  }
+  if (typeof value.format === 'string') out.format = value.format;
+  bounds(value, out);
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems'] as const) if (isCount(value[key])) out[key] = value[key];
+  if (typeof value.pattern === 'string') out.pattern = value.pattern;
+  if (value.example !== undefined) out.example = value.example;
+  else if (Array.isArray(value.examples) && value.examples.length > 0) out.example = value.examples[0]!;
+  if (nullable) out.nullable = true;
+  if (value.readOnly === true) out.readOnly = true;
+  if (value.writeOnly === true) out.writeOnly = true;
+  return out;
+}
+
+function bounds(value: { [key: string]: JsonValue }, out: Annotations): void {
+  for (const [plain, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+    const bound = value[plain];
+    const flag = value[exclusive];
+    if (isNumber(flag)) out[exclusive] = flag;
+    if (!isNumber(bound)) continue;
+    if (flag === true) out[exclusive] = bound;
+    else out[plain] = bound;
+  }
 }
 
 /** A schema's own keywords, before its combinators are merged. */
 function ownKeywords(file: string, pointer: string, value: { [key: string]: JsonValue }): Draft {
   const ownTypes = typeof value.type === 'string' ? [value.type] : Array.isArray(value.type) ? value.type.filter((t): t is string => typeof t === 'string') : [];
   const types = ownTypes.filter((t) => t !== 'null');
-  const draft: Draft = { types: types.length === 0 && ownTypes.length > 0 ? ['null'] : types, deprecated: value.deprecated === true, properties: new Map(), required: new Set(), merged: new Map() };
+  const draft: Draft = {
+    types: types.length === 0 && ownTypes.length > 0 ? ['null'] : types,
+    deprecated: value.deprecated === true,
+    properties: new Map(),
+    required: new Set(),
+    merged: new Map(),
+    annotations: annotationsOf(value, types.length > 0 && types.length < ownTypes.length),
+  };
   if (typeof value.description === 'string') draft.description = value.description;
   if (value.default !== undefined) draft.default = value.default;
   if (value.items !== undefined && !Array.isArray(value.items)) draft.items = { file, pointer: `${pointer}/items`, value: value.items };

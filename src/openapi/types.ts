@@ -1,5 +1,5 @@
 import type { JsonValue, RecordedLocation, SourceLocation } from '../diagnostics/index.js';
-import { httpMethods, type ApiTarget, type AuthMethod, type Field, type PlaygroundMode } from '../fields/index.js';
+import { httpMethods, type ApiPageDetails, type ApiTarget, type AuthMethod, type Field, type PlaygroundMode } from '../fields/index.js';
 import type { SpecDocument } from './document.js';
 
 /** The HTTP methods an OpenAPI path item can hold, lower-case as written in a spec. */
@@ -121,6 +121,14 @@ export interface OperationPage {
   /** `x-docs.content`: MDX placed before the generated reference. */
   content?: string;
   endpoint: OperationEndpoint;
+  requestBody?: ApiPageDetails['requestBody'];
+  /** Every response, sorted by status (docs/openapi.md#page-data). */
+  responses?: ApiPageDetails['responses'];
+  servers?: ApiPageDetails['servers'];
+  security?: ApiPageDetails['security'];
+  examples?: ApiPageDetails['examples'];
+  /** `x-codeSamples` only; generated samples need the resolved auth, so the assembly writes them. */
+  codeSamples?: ApiPageDetails['codeSamples'];
 }
 
 /** A navigation group of generated pages, by first tag. */
