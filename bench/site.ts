@@ -1,0 +1,120 @@
+/**
+ * Speed of the site (docs/site.md#speed): `tsx bench/site.ts [--root DIR] [--runs N]`.
+ *
+ * On a temporary copy of the docs root (default ../shared/corpora/firecrawl-docs, else docs-example):
+ *   export cold     `exportSite` with an empty cache: pages/s and the child's peak RSS
+ *   export warm     again, nothing changed
+ *   export page     again after one page changed (a line appended)
+ *   dev first paint `docs-build dev` started with a warm cache until Chromium painted the home page
+ *   dev edit        an edit of a page until the open browser shows it (median of --runs edits)
+ * Each export runs in its own child process (`--child`), so its RSS and its cold start are its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.resolve(here, '..');
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+
+interface ChildResult {
+  ms: number;
+  pages: number;
+  rssMb: number;
+  ok: boolean;
+}
+
+async function child(): Promise<void> {
+  const { exportSite } = await import('../src/site/export.js');
+  const started = performance.now();
+  const result = await exportSite({ root: option('--root')!, outDir: option('--out')!, offline: true });
+  const report: ChildResult = { ms: performance.now() - started, pages: result.pages, rssMb: process.resourceUsage().maxRSS / 1024, ok: result.written !== undefined };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+function runExport(root: string, out: string): ChildResult {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'site.ts'), '--child', '--root', root, '--out', out], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as ChildResult;
+  } catch {
+    throw new Error(`export child failed:\n${run.stderr.slice(-2000)}`);
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function devFigures(root: string, runs: number): Promise<{ firstPaintMs: number; editMs: number[] }> {
+  const { chromium } = await import('playwright-core');
+  const { devCommand } = await import('../src/cli/dev.js');
+  const controller = new AbortController();
+  let stdout = '';
+  const started = performance.now();
+  const done = devCommand({ stdout: (t) => void (stdout += t), stderr: (t) => void (stdout += t), isTTY: false, env: {}, cwd: root, signal: controller.signal }, root, { cache: true, port: '0', offline: true }, controller.signal);
+  while (!/docs-build dev: (http:\/\/\S+)/.test(stdout)) await new Promise((resolve) => setTimeout(resolve, 20));
+  const url = /docs-build dev: (http:\/\/\S+)/.exec(stdout)![1]!;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  const firstPaintMs = performance.now() - started;
+  const manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as { pages: Record<string, { id: string; kind: string; source: { file: string } }> };
+  const target = Object.values(manifest.pages).find((p) => p.kind === 'page' && p.id !== 'index' && p.source.file.endsWith('.mdx'))!;
+  await page.goto(`${url}${target.id}`);
+  await page.waitForSelector('[data-testid="site"]');
+  const editMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const word = `benchedit${i}x${Date.now()}`;
+    const t0 = performance.now();
+    appendFileSync(path.join(root, target.source.file), `\n\n${word}\n`);
+    const shown = await page.waitForFunction((w) => document.body.textContent?.includes(w), word, { timeout: 30_000 }).then(() => true, () => false);
+    if (!shown) break; // a theme that does not render page bodies yet: no figure rather than a wrong one
+    editMs.push(performance.now() - t0);
+  }
+  await browser.close();
+  controller.abort();
+  await done;
+  return { firstPaintMs, editMs };
+}
+
+async function main(): Promise<void> {
+  if (args.includes('--child')) return child();
+  const corpus = path.resolve(project, '../shared/corpora/firecrawl-docs');
+  const source = path.resolve(option('--root') ?? (existsSync(corpus) ? corpus : path.join(project, 'docs-example')));
+  const runs = Number(option('--runs') ?? 5);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'docs-build-bench-site-'));
+  try {
+    const root = path.join(work, 'docs');
+    cpSync(source, root, { recursive: true, filter: (file) => !file.split(path.sep).includes('.docs-build') && !file.split(path.sep).includes('.git') });
+    const out = path.join(work, 'site');
+    const cold = runExport(root, out);
+    const warm = runExport(root, out);
+    const manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as { pages: Record<string, { kind: string; source: { file: string } }> };
+    const edited = Object.values(manifest.pages).find((p) => p.kind === 'page' && p.source.file.endsWith('.mdx'))!;
+    appendFileSync(path.join(root, edited.source.file), '\n\nOne more line.\n');
+    const changed = runExport(root, out);
+    const rows = [
+      ['export cold', cold],
+      ['export warm', warm],
+      ['export, one page changed', changed],
+    ] as const;
+    console.log(`site bench on ${path.relative(process.cwd(), source) || source} (${cold.pages} pages)`);
+    for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}`);
+    if (existsSync('/usr/bin/chromium')) {
+      const dev = await devFigures(root, runs);
+      console.log(`  dev start to first paint  ${(dev.firstPaintMs / 1000).toFixed(1).padStart(6)} s (warm cache)`);
+      if (dev.editMs.length === 0) console.log('  dev edit to update        n/a (the edited text never showed: page bodies not rendered)');
+      else console.log(`  dev edit to update        ${median(dev.editMs).toFixed(0).padStart(6)} ms median of ${dev.editMs.length} (${dev.editMs.map((ms) => ms.toFixed(0)).join(', ')})`);
+    } else console.log('  dev figures skipped: no /usr/bin/chromium');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
