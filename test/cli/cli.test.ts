@@ -168,8 +168,9 @@ describe('build --watch', () => {
     expect(manifest.pages.index!.title).toBe('Home again');
   });
 
-  it('dev is build --watch', async () => {
+  it('dev is the live preview (docs/site.md), no longer an alias of build --watch', async () => {
     const run = await runCli(['dev', '--help']);
-    expect(run.stdout).toContain('same as build --watch');
+    expect(run.stdout).toContain('the live preview');
+    expect(run.stdout).toContain('--port');
   });
 });
