@@ -88,7 +88,6 @@ export const catalog = {
   'mdx/response-name-missing': { severity: 'error', stage: 'mdx', title: 'A ResponseField has no name' },
   'mdx/unnamed-field': { severity: 'info', stage: 'mdx', title: 'A ParamField or ResponseField on a page without api: or openapi: has no name or location' },
   'mdx/non-literal-attribute': { severity: 'warning', stage: 'mdx', title: 'A field attribute is an expression that is not a literal' },
-  'mdx/import-not-found': { severity: 'warning', stage: 'mdx', title: 'A local MDX import points at a missing file' },
   'mdx/path-param-undocumented': { severity: 'warning', stage: 'mdx', title: 'A {name} path parameter of the api target has no ParamField path' },
   'mdx/path-param-not-in-path': { severity: 'warning', stage: 'mdx', title: 'A ParamField path names a parameter missing from the api target' },
   'mdx/nesting-too-deep': { severity: 'warning', stage: 'mdx', title: 'A page nests elements deeper than docs-build reads; fields below that depth are ignored' },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readConfiguration } from '../config/index.js';
 import type { Site } from '../config/site.js';
 import type { LoadedConfig } from '../config/load.js';
-import type { CodeHighlighter } from '../content/highlight.js';
+import type { HighlightPool } from '../content/highlight-pool.js';
 import type { SnippetCache } from '../content/snippet-set.js';
 import type { ContentStageResult } from './content-stage.js';
 import type { HighlightedLines } from '../content/types.js';
@@ -11,7 +11,7 @@ import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
-import { checkImports, type ParsedPage } from '../mdx/index.js';
+import type { ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
 import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type NavTree } from '../navigation/index.js';
 import { resolveOpenapi } from '../openapi/index.js';
@@ -124,10 +124,10 @@ async function runContentStage(
   cache: DiskCache | undefined,
   options: BuildOptions,
 ): Promise<{ files: Map<string, Buffer>; diagnostics: Diagnostic[] }> {
-  const [{ buildContent }, { createCodeHighlighter }] = await Promise.all([import('./content-stage.js'), import('../content/highlight.js')]);
+  const [{ buildContent }, { HighlightPool }] = await Promise.all([import('./content-stage.js'), import('../content/highlight-pool.js')]);
   const { config, site } = configured;
   const variables = variablesOf(config.value);
-  let highlighter: Promise<CodeHighlighter> | undefined;
+  let pool: HighlightPool | undefined;
   try {
     return await contentOf(await buildContent({
     root,
@@ -139,7 +139,7 @@ async function runContentStage(
     ...(cache ? { snippetCache: snippetCacheOf(cache) } : {}),
     // Shiki loads only when a block is not in the cache.
     highlight: (themes) => ({
-      highlight: async (code, lang) => (await (highlighter ??= createCodeHighlighter(themes))).highlight(code, lang),
+      highlight: (code, lang) => (pool ??= new HighlightPool(themes, options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {})).highlight(code, lang),
       ...(cache
         ? {
             lookup: (key: string) => cache.get<HighlightedLines | null>('highlight', key),
@@ -150,7 +150,7 @@ async function runContentStage(
     checkLinks: options.checkLinks !== false,
   }), manifest);
   } finally {
-    (await highlighter)?.dispose();
+    await pool?.close();
   }
 }
 
@@ -252,15 +252,12 @@ function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly 
     arrivals.set(file, known ? settled(known.result.value) : deferred());
   }
   options.onProgress?.({ phase: 'pages', done: results.size, total });
-  // Import checks run as each parse arrives, while the workers go on with the others.
-  const importProblems = new Map<string, Diagnostic[]>();
   const onResult = (file: string, parsedPage: StageResult<ParsedPage>): void => {
     // The bytes decide the encoding problem, so it is cached with the page (a page found unchanged
     // by its stamp is never decoded again).
     const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
     const entry: PageEntry = { result, fingerprint: stageFingerprint(result) };
     results.set(file, entry);
-    importProblems.set(file, inStage('mdx', file, () => checkImports(result.value, root)));
     const key = keys.get(file);
     if (key) cache!.set('pages', key, entry);
     arrivals.get(file)?.resolve(result.value);
@@ -279,7 +276,7 @@ function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly 
       const entry = results.get(file);
       if (!entry) continue;
       const { result } = entry;
-      diagnostics.push(...result.diagnostics, ...(importProblems.get(file) ?? checkImports(result.value, root)));
+      diagnostics.push(...result.diagnostics);
       if (unlisted.has(file)) unlistedPages.push({ id, page: result.value });
       else pages.set(id, result.value);
       fingerprints.set(file, entry.fingerprint);

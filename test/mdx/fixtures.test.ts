@@ -59,10 +59,10 @@ describe('fixtures/mdx-*', () => {
     ]);
   });
 
-  it('mdx-imports: a missing snippet is a warning, a path out of the root is an error, .jsx is not checked', async () => {
+  it('mdx-imports: a missing snippet is an error at its import, a path out of the root is an error, .jsx is not checked', async () => {
     expect(await run('mdx-imports')).toEqual([
-      ['mdx/import-not-found', 'warning', 'guides/page.mdx', 5, 1],
-      ['mdx/import-not-found', 'warning', 'guides/page.mdx', 6, 1],
+      ['content/snippet-not-found', 'error', 'guides/page.mdx', 5, 1],
+      ['content/snippet-not-found', 'error', 'guides/page.mdx', 6, 1],
       ['root/path-escapes-root', 'error', 'guides/page.mdx', 8, 1],
     ]);
   });

@@ -94,7 +94,7 @@ function at(text: string, needle: string): string {
   return `${lines.length}:${lines[lines.length - 1]!.length + 1}`;
 }
 
-const boundaryCodes = (code: string): boolean => code.startsWith('root/') || code === 'navigation/page-not-found' || code === 'mdx/import-not-found' || code === 'config/ref-not-found' || code === 'openapi/spec-not-found' || code === 'config/asset-not-found';
+const boundaryCodes = (code: string): boolean => code.startsWith('root/') || code === 'navigation/page-not-found' || code === 'content/snippet-not-found' || code === 'config/ref-not-found' || code === 'openapi/spec-not-found' || code === 'config/asset-not-found';
 
 describe('page paths', () => {
   it('.., absolute, URL-encoded and symlinked page paths are refused at their navigation entry', async () => {

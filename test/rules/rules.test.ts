@@ -14,10 +14,10 @@ const responseNameMissing = (line: number): Diagnostic =>
 
 describe('docs-build.json: rule settings', () => {
   it('reads rules and per-path overrides', () => {
-    const { value, diagnostics } = settings({ $schema: './x.json', rules: { 'mdx/import-not-found': 'off' }, overrides: [{ files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }, { files: 'zh/**', rules: { 'openapi/unknown-endpoint': 'info' } }] });
+    const { value, diagnostics } = settings({ $schema: './x.json', rules: { 'content/snippet-not-found': 'off' }, overrides: [{ files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }, { files: 'zh/**', rules: { 'openapi/unknown-endpoint': 'info' } }] });
     expect(diagnostics).toEqual([]);
     expect(value).toEqual({
-      rules: { 'mdx/import-not-found': 'off' },
+      rules: { 'content/snippet-not-found': 'off' },
       overrides: [
         { files: ['es/**', 'fr/**'], rules: { 'openapi/unknown-endpoint': 'warn' } },
         { files: ['zh/**'], rules: { 'openapi/unknown-endpoint': 'info' } },
@@ -27,13 +27,13 @@ describe('docs-build.json: rule settings', () => {
 
   it('reports each mistake at file:line:col with a pointer, and keeps what is valid', () => {
     const { value, diagnostics } = settings({
-      rules: { 'openapi/unknown-endpont': 'warn', 'mdx/import-not-found': 'warning', 'cache/ignored': 'off', 'config/unknown-key': 'off' },
+      rules: { 'openapi/unknown-endpont': 'warn', 'content/snippet-not-found': 'warning', 'cache/ignored': 'off', 'config/unknown-key': 'off' },
       overides: [],
       overrides: [{ files: '/es/**', rules: {} }, { files: [], rules: {} }, { files: ['a/**'], rules: 'off', extra: 1 }],
     });
     expect(diagnostics.map((d) => `${at(d)} ${d.pointer} ${d.suggestion ?? ''}`)).toEqual([
       'rules/unknown-code warning docs-build.json:3:5 /rules/openapi~1unknown-endpont did you mean "openapi/unknown-endpoint"?',
-      'rules/invalid-setting error docs-build.json:4:29 /rules/mdx~1import-not-found did you mean "warn"?',
+      'rules/invalid-setting error docs-build.json:4:34 /rules/content~1snippet-not-found did you mean "warn"?',
       'rules/invalid-setting error docs-build.json:5:5 /rules/cache~1ignored ',
       'rules/unknown-key warning docs-build.json:8:3 /overides did you mean "overrides"?',
       'rules/invalid-setting error docs-build.json:11:16 /overrides/0/files "es/**"',
@@ -64,9 +64,9 @@ describe('docs-build.json: rule settings', () => {
     expect(adjustableCodes()).toContain('openapi/unknown-endpoint');
     const validate = new Ajv({ strict: false }).compile(schema);
     const cases: unknown[] = [
-      { rules: { 'mdx/import-not-found': 'off' } },
+      { rules: { 'content/snippet-not-found': 'off' } },
       { overrides: [{ files: 'es/**', rules: { 'openapi/unknown-endpoint': 'warn' } }] },
-      { rules: { 'mdx/import-not-found': 'warning' } },
+      { rules: { 'content/snippet-not-found': 'warning' } },
       { rules: { 'cache/ignored': 'off' } },
       { overrides: [{ files: './es/**', rules: {} }] },
       { overrides: [{ files: [], rules: {} }] },

@@ -1,0 +1,124 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CodeThemes, HighlightEngine } from './highlight.js';
+import type { HighlightedLines } from './types.js';
+
+export interface HighlightRequest {
+  batch: number;
+  themes: CodeThemes;
+  engine?: HighlightEngine;
+  blocks: Array<{ code: string; lang: string }>;
+}
+
+export interface HighlightResponse {
+  batch: number;
+  /** One entry per block: null for no tokens. */
+  results: Array<HighlightedLines | null>;
+  /** A highlighter that could not start or a block that threw (a bug): the batch fails. */
+  failure?: string;
+}
+
+/** Blocks per message: enough to amortize a post, few enough that both workers stay busy to the end. */
+const batchSize = 24;
+
+interface Pending {
+  code: string;
+  lang: string;
+  resolve: (tokens: HighlightedLines | undefined) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Highlighting on worker threads (Shiki costs milliseconds a block; a site has thousands): `highlight`
+ * queues a block and answers when a worker has tokenized it. Each worker keeps one highlighter, so a
+ * grammar is compiled once per worker. Blocks are handed out in batches as workers become free.
+ */
+export class HighlightPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly inFlight = new Map<Worker, Pending[]>();
+  private failure: Error | undefined;
+  private batch = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly themes: CodeThemes,
+    private readonly options: { workers?: number; engine?: HighlightEngine } = {},
+  ) {}
+
+  highlight(code: string, lang: string): Promise<HighlightedLines | undefined> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ code, lang, resolve, reject });
+      // Calls arrive in a burst (one per distinct block): dispatch once they are all queued.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.dispatch();
+        });
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.workers.length = 0;
+    this.idle.length = 0;
+  }
+
+  private dispatch(): void {
+    this.startWorkers();
+    while (this.queue.length > 0 && this.idle.length > 0) {
+      const worker = this.idle.pop()!;
+      // Smaller batches near the end, so one worker is not left with the whole tail.
+      const size = Math.max(1, Math.min(batchSize, Math.ceil(this.queue.length / this.workers.length)));
+      const blocks = this.queue.splice(0, size);
+      this.inFlight.set(worker, blocks);
+      const request: HighlightRequest = { batch: this.batch++, themes: this.themes, blocks: blocks.map(({ code, lang }) => ({ code, lang })) };
+      if (this.options.engine) request.engine = this.options.engine;
+      worker.postMessage(request);
+    }
+  }
+
+  private startWorkers(): void {
+    if (this.workers.length > 0) return;
+    const count = Math.max(1, this.options.workers ?? Math.min(availableParallelism(), 4));
+    for (let i = 0; i < count; i++) {
+      const worker = startWorker();
+      worker.on('message', (response: HighlightResponse) => this.answer(worker, response));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (this.workers.includes(worker)) this.fail(new Error(`highlight worker exited with code ${code}`));
+      });
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  private answer(worker: Worker, response: HighlightResponse): void {
+    const blocks = this.inFlight.get(worker) ?? [];
+    this.inFlight.delete(worker);
+    if (response.failure !== undefined) return this.fail(new Error(response.failure));
+    blocks.forEach((block, index) => block.resolve(response.results[index] ?? undefined));
+    this.idle.push(worker);
+    this.dispatch();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    const waiting = [...this.queue.splice(0), ...[...this.inFlight.values()].flat()];
+    this.inFlight.clear();
+    for (const block of waiting) block.reject(this.failure);
+  }
+}
+
+function startWorker(): Worker {
+  // Under the test runner the sources are TypeScript: the worker then needs tsx to load them.
+  if (import.meta.url.endsWith('.ts')) {
+    const source = new URL('./highlight-worker.ts', import.meta.url).href;
+    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+  }
+  return new Worker(new URL('./highlight-worker.js', import.meta.url));
+}
