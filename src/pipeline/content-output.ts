@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
+import type { SearchRecord } from '../content/search.js';
 import type { ContentReference } from '../content/types.js';
 import { locatePath, removeFile, sha256, writeFileAtomic } from '../root/index.js';
 
@@ -41,15 +42,23 @@ export function contentFileOf(id: string): string {
 export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): { files: Map<string, Buffer>; references: Map<string, ContentReference> } {
   const files = new Map<string, Buffer>();
   const references = new Map<string, ContentReference>();
+  const search: SearchRecord[] = [];
   for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const json = Buffer.from(`${JSON.stringify(built.content)}\n`, 'utf8');
     const file = contentFileOf(id);
     files.set(file, json);
     files.set(file.replace(/\.json$/, '.md'), Buffer.from(built.markdown, 'utf8'));
     references.set(id, { file, hash: sha256(json), toc: built.toc, deps: built.deps });
+    search.push(...built.search);
   }
+  files.set(searchFile, Buffer.from(`${JSON.stringify(search)}\n`, 'utf8'));
   return { files, references };
 }
+
+/** Every page's search records, in page-id order (`SearchRecord[]`), beside the manifest. */
+export const searchFile = `${contentFolderName}/search.json`;
+/** llms.txt and llms-full.txt beside the manifest (docs/content.md, "Text projections"). */
+export const llmsFiles = { index: `${contentFolderName}/llms.txt`, full: `${contentFolderName}/llms-full.txt` } as const;
 
 /**
  * Writes the serialized files under the manifest's folder: each atomically, and only when its bytes

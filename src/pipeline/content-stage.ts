@@ -7,6 +7,7 @@ import type { DocsRoot } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightTrees, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
+import { searchRecords, type SearchRecord } from '../content/search.js';
 import { SnippetSet, type SnippetCache } from '../content/snippet-set.js';
 import { inlineSnippets } from '../content/snippets.js';
 import type { ContentLink, ContentRoot, PageContent, PageIsland, TocEntry } from '../content/types.js';
@@ -31,6 +32,8 @@ export interface BuiltPageContent {
   deps: string[];
   /** The Markdown twin (what `<id>.md` and llms-full.txt serve). */
   markdown: string;
+  /** Search records, one per heading section. */
+  search: SearchRecord[];
 }
 
 export interface ContentStageInput {
@@ -113,7 +116,10 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     const tree = resolvedTrees.get(id)!;
     const page = input.manifest.pages[id]!;
     const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-    pages.set(id, { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, markdownHeading(page)) });
+    pages.set(id, { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, markdownHeading(page)), search: searchRecords(id, page.title, tree) });
+    // The tree now lives in `content` only: drop the stage's own references as it goes.
+    trees.delete(id);
+    resolvedTrees.delete(id);
   }
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes };
 }

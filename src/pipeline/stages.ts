@@ -17,7 +17,8 @@ import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type N
 import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
-import { serializeContent } from './content-output.js';
+import { llmsFiles, serializeContent } from './content-output.js';
+import { llmsTxt } from './llms.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
 export interface PipelineRun {
@@ -160,6 +161,10 @@ function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<
     const page = manifest.pages[id];
     if (page) page.content = reference;
   }
+  const twins = new Map([...built.pages].map(([id, page]) => [id, page.markdown]));
+  const llms = llmsTxt(manifest, twins);
+  files.set(llmsFiles.index, Buffer.from(llms.llmsTxt, 'utf8'));
+  files.set(llmsFiles.full, Buffer.from(llms.llmsFullTxt, 'utf8'));
   return { files, diagnostics: built.diagnostics };
 }
 

@@ -4,7 +4,7 @@
  * the corpora are parsed on two cores.
  */
 import type { Field } from '../../src/fields/index.js';
-import { checkImports, parseMdxPage } from '../../src/mdx/index.js';
+import { parseMdxPage } from '../../src/mdx/index.js';
 import { isEndpointPage, resolveEndpoint, type ApiSettings } from '../../src/precedence/index.js';
 import { DocsRoot } from '../../src/root/index.js';
 
@@ -51,7 +51,6 @@ function parseCorpus(dir: string, name: string): CorpusResult {
     if (!read.ok) continue;
     try {
       const { value: page, diagnostics } = parseMdxPage(read.file);
-      diagnostics.push(...checkImports(page, root));
       if (isEndpointPage(page)) {
         result.endpointPages++;
         diagnostics.push(...resolveEndpoint(page, settings).diagnostics);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import type { Field } from '../../src/fields/index.js';
-import { checkImports, parseMdxPage } from '../../src/mdx/index.js';
+import { parseMdxPage } from '../../src/mdx/index.js';
 import { isEndpointPage, resolveEndpoint, type ApiSettings } from '../../src/precedence/index.js';
 import { DocsRoot } from '../../src/root/index.js';
 
@@ -24,7 +24,7 @@ function resolve(path: string) {
   const parsed = parseMdxPage(read.file);
   if (!isEndpointPage(parsed.value)) throw new Error(`${path} has no api:`);
   const resolved = resolveEndpoint(parsed.value, exampleSettings());
-  const diagnostics: Diagnostic[] = [...parsed.diagnostics, ...checkImports(parsed.value, root), ...resolved.diagnostics];
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics, ...resolved.diagnostics];
   return { page: parsed.value, ...resolved.value, diagnostics };
 }
 

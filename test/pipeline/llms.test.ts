@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { llmsTxt } from '../../src/content/llms.js';
+import { llmsTxt } from '../../src/pipeline/llms.js';
 import type { Manifest, NavNode, Page } from '../../src/manifest/types.js';
 
 const page = (id: string, title: string, extra: Partial<Page> = {}): Page => ({
