@@ -13,7 +13,8 @@ import path from 'node:path';
 import { slug } from 'github-slugger';
 import { tmpdir } from 'node:os';
 import { loadConfig, readConfiguration } from '../src/config/index.js';
-import { isPageFile, resolveNavigation } from '../src/navigation/index.js';
+import { resolveNavigation } from '../src/navigation/index.js';
+import { publishedPageFiles } from '../src/navigation/page-files.js';
 import { resolveOpenapi } from '../src/openapi/index.js';
 import type { ContentNode, ContentRoot, ConvertedBody } from '../src/content/types.js';
 import { isJsonObject, type Diagnostic } from '../src/diagnostics/index.js';
@@ -101,10 +102,12 @@ async function snippetApi(): Promise<InlineApi | undefined> {
  */
 async function sitePages(root: DocsRoot): Promise<{ pages: Map<string, string | undefined> }> {
   const pages = new Map<string, string | undefined>();
-  for (const file of root.files().filter(isPageFile)) pages.set(file.replace(/\.mdx?$/, ''), file);
+  for (const file of publishedPageFiles(root).files) pages.set(file.replace(/\.mdx?$/, ''), file);
   const configured = readConfiguration(root).value;
   if (!configured) return { pages };
   const tree = resolveNavigation(configured.config, root).value;
+  // Listed pages are published whatever the ignore patterns say.
+  for (const item of tree.pages) if (item.file && !pages.has(item.id)) pages.set(item.id, item.file);
   const openapi = await resolveOpenapi({ root, tree, parsedPages: [], site: configured.site, offline: true, cacheDir: path.join(tmpdir(), 'links-report-remote') });
   for (const page of openapi.pages) if (!pages.has(page.id)) pages.set(page.id, undefined);
   return { pages };
@@ -123,10 +126,12 @@ async function reportCorpus(dir: string, anchorsOf: AnchorCollector, inline: Inl
     if (file === undefined) continue;
     const read = root.read(file, { keep: false });
     if (!read.ok) continue;
-    const body = parseMdxPage(read.file).value.content;
+    const parsed = parseMdxPage(read.file).value;
+    const body = parsed.content;
     if (!body) continue;
     const final = inline && snippets ? inline.inlineSnippets({ file, body }, snippets, { variables }) : body;
-    anchors.set(id, anchorsOf(final.tree));
+    // An `openapi:`/`api:` page also shows generated fields (`#param-limit`): its anchors are not all in its text.
+    if (parsed.frontmatter.openapi === undefined && parsed.frontmatter.api === undefined) anchors.set(id, anchorsOf(final.tree));
     pageLinks.push({ page: id, file, links: final.links });
   }
   const site = createLinkSite({ pages: pages.keys(), anchors, redirects: readRedirects(config?.value), files: root.files() });
