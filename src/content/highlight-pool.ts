@@ -101,9 +101,32 @@ export class HighlightPool {
     const blocks = this.inFlight.get(worker) ?? [];
     this.inFlight.delete(worker);
     if (response.failure !== undefined) return this.fail(new Error(response.failure));
-    blocks.forEach((block, index) => block.resolve(response.results[index] ?? undefined));
+    blocks.forEach((block, index) => block.resolve(this.interned(response.results[index] ?? undefined)));
     this.idle.push(worker);
     this.dispatch();
+  }
+
+  /**
+   * A posted result arrives with its own copy of every color string: a site's blocks hold millions of
+   * tokens and a handful of colors, so each color is kept once (a third of the tokens' memory).
+   */
+  private readonly colors = new Map<string, string>();
+
+  private interned(lines: HighlightedLines | undefined): HighlightedLines | undefined {
+    if (!lines) return lines;
+    const intern = (color: string): string => {
+      const known = this.colors.get(color);
+      if (known !== undefined) return known;
+      this.colors.set(color, color);
+      return color;
+    };
+    for (const line of lines.lines) {
+      for (const token of line) {
+        token[1] = intern(token[1]);
+        token[2] = intern(token[2]);
+      }
+    }
+    return lines;
   }
 
   private fail(error: Error): void {

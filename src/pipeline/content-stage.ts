@@ -84,6 +84,9 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     const body = parsed.content;
     const inlined = inStage('content', parsed.path, () => inlineSnippets({ file: parsed.path, body }, snippets, { variables }));
     diagnostics.push(...inlined.diagnostics);
+    // The stage takes the body over: the parse result keeps no second copy of the tree while the site's
+    // other pages are processed (a cached parse was serialized when it was stored).
+    delete parsed.content;
     const ids = assignHeadingIds(inlined.tree);
     trees.set(id, { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file: parsed.path, links: inlined.links });
   }

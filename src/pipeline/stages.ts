@@ -85,6 +85,8 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   });
   const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
   diagnostics.push(...openapi.diagnostics);
+  // Every page is parsed: the parse workers' heaps go before the highlighting workers start theirs.
+  await pool.started?.close();
 
   const assembled = inStage('manifest', undefined, () => assembleManifest({ site, navigation: navigation.value, mdxPages: mdx.pages, unlistedPages: mdx.unlisted, openapi, settings }));
   diagnostics.push(...assembled.diagnostics);
