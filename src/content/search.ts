@@ -1,19 +1,7 @@
 import { propText, separatesText, visibleTo } from './text.js';
-import type { ContentElement, ContentNode, ContentRoot } from './types.js';
+import type { ContentElement, ContentNode, ContentRoot, SearchRecord } from './types.js';
 
-/** One searchable section of a page: the text from one heading to the next (docs/content.md, "Text projections"). */
-export interface SearchRecord {
-  /** `page` for the text before the first heading, else `page#anchor`. */
-  id: string;
-  page: string;
-  /** The heading's id; absent for the text before the first heading. */
-  anchor?: string;
-  /** The titles of the enclosing headings and this one, outermost first (empty before the first heading). */
-  headings: string[];
-  /** The page's title. */
-  title: string;
-  text: string;
-}
+export type { SearchRecord } from './types.js';
 
 /** Props whose text a reader sees on the rendered page (a Card's title, a field's name and type). */
 const visibleProps = ['title', 'label', 'description', 'name', 'path', 'query', 'body', 'header', 'cookie', 'type'] as const;

@@ -196,3 +196,21 @@ export interface ConvertedBody {
    */
   snippetElements?: Array<{ file: string; location: SourceLocation }>;
 }
+
+/**
+ * One searchable section of a page: the text from one heading to the next (docs/content.md, "Text
+ * projections"); `content/search.json` beside the manifest is `SearchRecord[]`. Here so a theme can
+ * read the records with a type import from this file alone.
+ */
+export interface SearchRecord {
+  /** `page` for the text before the first heading, else `page#anchor`. */
+  id: string;
+  page: string;
+  /** The heading's id; absent for the text before the first heading. */
+  anchor?: string;
+  /** The titles of the enclosing headings and this one, outermost first (empty before the first heading). */
+  headings: string[];
+  /** The page's title. */
+  title: string;
+  text: string;
+}

@@ -5,7 +5,10 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
 import type { PageData, SiteData } from '../theme/types.js';
 import { normalizeBase } from '../theme/layout/urls.js';
-import { ContentFiles, diagnosticsByFile, pageData, pageDiagnostics, siteData } from './data.js';
+import { llmsFiles, searchFile } from '../pipeline/content-output.js';
+import { llmsTxt } from '../pipeline/llms.js';
+import type { SearchRecord } from '../content/types.js';
+import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile } from './data.js';
 
 /** Where the client fetches the search records (`SearchRecord[]`), under the base. */
 export const searchIndexPath = '_docs-build/search.json';
@@ -36,11 +39,14 @@ export class SiteSnapshot {
   readonly siteKey: string;
   private readonly byFile: Map<string, Diagnostic[]>;
   private readonly pageCache = new Map<string, PageData>();
+  private records: SearchRecord[] | undefined;
 
   constructor(
     readonly manifest: Manifest,
     readonly diagnostics: Diagnostic[],
-    private readonly content: ContentFiles,
+    private readonly content: ContentCache,
+    /** What the compiler wrote beside the manifest (or made in memory, for a run with errors). */
+    readonly files: BuildFiles,
     readonly base: string,
   ) {
     this.data = siteData(manifest, base, `${base}${searchIndexPath}`);
@@ -66,10 +72,37 @@ export class SiteSnapshot {
     let data = this.pageCache.get(id);
     if (!data) {
       const page = this.manifest.pages[id]!;
-      data = pageData(page, this.content.read(page), pageDiagnostics(page, this.byFile));
+      data = pageData(page, this.content.read(page, this.files), pageDiagnostics(page, this.byFile));
       this.pageCache.set(id, data);
     }
     return data;
+  }
+
+  /** The page's Markdown twin, as the compiler wrote it (`content/<id>.md`). */
+  markdown(id: string): string | undefined {
+    const reference = this.has(id) ? contentReference(this.manifest.pages[id]!) : undefined;
+    return reference ? this.files.text(twinFile(reference)) : undefined;
+  }
+
+  /** The compiler's search records (`content/search.json`) of the pages readers find (not hidden). */
+  searchRecords(): SearchRecord[] {
+    this.records ??= parseRecords(this.files.text(searchFile)).filter((record) => this.data.pages[record.page]?.hidden === false);
+    return this.records;
+  }
+
+  /**
+   * llms.txt or llms-full.txt: the compiler's file, whose links are paths under `/`. Under another base
+   * or with the site's origin the compiler's own `llmsTxt` writes them again with that URL prefix.
+   */
+  llms(which: 'index' | 'full', origin?: string): string | undefined {
+    if (this.base === '/' && origin === undefined) return this.files.text(llmsFiles[which]);
+    const twins = new Map<string, string>();
+    for (const id of this.pageIds()) {
+      const twin = this.markdown(id);
+      if (twin !== undefined) twins.set(id, twin);
+    }
+    const made = llmsTxt(this.manifest, twins, { baseUrl: `${origin ?? ''}${this.base}` });
+    return which === 'index' ? made.llmsTxt : made.llmsFullTxt;
   }
 
   /** What a page's module would hold, compared without reading its content: the page entry (its content hash included) and its diagnostics. */
@@ -80,7 +113,17 @@ export class SiteSnapshot {
 
   /** The same site with other diagnostics (a build that could not make a manifest). */
   withDiagnostics(diagnostics: Diagnostic[]): SiteSnapshot {
-    return new SiteSnapshot(this.manifest, diagnostics, this.content, this.base);
+    return new SiteSnapshot(this.manifest, diagnostics, this.content, this.files, this.base);
+  }
+}
+
+function parseRecords(text: string | undefined): SearchRecord[] {
+  if (text === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as SearchRecord[]) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -105,7 +148,7 @@ export class SiteCompiler {
   readonly root: string;
   readonly base: string;
   readonly manifestFile: string;
-  private readonly content: ContentFiles;
+  private readonly content = new ContentCache();
   private last: SiteSnapshot | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -113,7 +156,6 @@ export class SiteCompiler {
     this.root = path.resolve(options.root);
     this.base = normalizeBase(options.base ?? '/');
     this.manifestFile = path.resolve(options.manifestFile ?? path.join(this.root, '.docs-build', 'manifest.json'));
-    this.content = new ContentFiles(path.dirname(this.manifestFile));
   }
 
   get snapshot(): SiteSnapshot | undefined {
@@ -133,7 +175,8 @@ export class SiteCompiler {
     if (this.options.cacheDir !== undefined) options.cacheDir = this.options.cacheDir;
     const result = await (this.options.runBuild ?? build)(options);
     const manifest = result.manifest;
-    this.last = manifest ? new SiteSnapshot(manifest, result.diagnostics, this.content, this.base) : this.last?.withDiagnostics(result.diagnostics);
+    const files = new BuildFiles(path.dirname(this.manifestFile), result.contentFiles);
+    this.last = manifest ? new SiteSnapshot(manifest, result.diagnostics, this.content, files, this.base) : this.last?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -75,35 +75,65 @@ export function pageDiagnostics(page: Page, byFile: Map<string, Diagnostic[]>): 
 }
 
 /**
- * Reads content files beside the manifest, keeping the last read per page by its hash: a rebuild that
- * left a page's content unchanged serves it without a read.
+ * The files the compiler wrote beside the manifest (`content/<id>.json`, `<id>.md`, `search.json`,
+ * `llms.txt`, `llms-full.txt`), as one run sees them: from the run's own `contentFiles` when it ran the
+ * stages (a build with errors writes nothing, and the preview must still show what it made), else from
+ * the folder (a reused run: the files there are current).
  */
-export class ContentFiles {
+export class BuildFiles {
+  constructor(
+    private readonly manifestDir: string,
+    private readonly memory: ReadonlyMap<string, Buffer> | undefined,
+  ) {}
+
+  /** The bytes of a file relative to the manifest's folder; undefined when there is none. */
+  bytes(relative: string): Buffer | undefined {
+    const held = this.memory?.get(relative);
+    if (held) return held;
+    // The names come from the manifest the build wrote: still, never read outside its folder.
+    const file = path.resolve(this.manifestDir, relative);
+    if (!file.startsWith(this.manifestDir + path.sep)) return undefined;
+    try {
+      return readFileSync(file);
+    } catch {
+      return undefined;
+    }
+  }
+
+  text(relative: string): string | undefined {
+    return this.bytes(relative)?.toString('utf8');
+  }
+}
+
+/** A page's Markdown twin beside its content file (`content/<id>.md`). */
+export function twinFile(reference: ContentReference): string {
+  return reference.file.replace(/\.json$/, '.md');
+}
+
+/**
+ * Parsed content files, kept per page by hash across runs: a rebuild that left a page's content
+ * unchanged serves it without a read or a parse.
+ */
+export class ContentCache {
   private readonly cache = new Map<string, { hash: string; content: PageContent | null }>();
 
-  constructor(private readonly manifestDir: string) {}
-
-  read(page: Page): PageContent | null {
+  read(page: Page, files: BuildFiles): PageContent | null {
     const reference = contentReference(page);
     if (!reference) return null;
     const cached = this.cache.get(page.id);
     if (cached?.hash === reference.hash) return cached.content;
-    const content = this.load(reference);
+    const content = parseContent(files.text(reference.file));
     this.cache.set(page.id, { hash: reference.hash, content });
     return content;
   }
+}
 
-  private load(reference: ContentReference): PageContent | null {
-    // The reference comes from the manifest the build wrote: still, never read outside its folder.
-    const file = path.resolve(this.manifestDir, reference.file);
-    if (!file.startsWith(this.manifestDir + path.sep)) return null;
-    try {
-      const bytes = readFileSync(file);
-      // A build with errors writes no manifest but may leave older content: it is still what can be shown.
-      return JSON.parse(bytes.toString('utf8')) as PageContent;
-    } catch {
-      return null;
-    }
+function parseContent(text: string | undefined): PageContent | null {
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text) as PageContent;
+  } catch {
+    return null;
   }
 }
 

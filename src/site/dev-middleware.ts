@@ -8,8 +8,7 @@ import { searchIndexPath, type SiteSnapshot } from './compiler.js';
 import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
-import { contentType, siteSearchRecords, llmsFullText, llmsText } from './site-files.js';
-import { pageMarkdown } from './text.js';
+import { contentType } from './site-files.js';
 import { ignoredPath } from './watcher.js';
 
 /** What `entries/server.tsx` exports. */
@@ -48,17 +47,17 @@ export function devMiddleware(server: ViteDevServer, context: DevContext): Conne
 
 async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {
   const relative = pathname.replace(/^\/+/, '');
-  if (relative === searchIndexPath) return send(res, 200, contentType('.json'), JSON.stringify(siteSearchRecords(snapshot)));
+  if (relative === searchIndexPath) return send(res, 200, contentType('.json'), JSON.stringify(snapshot.searchRecords()));
   if (relative.startsWith('_docs-build/icons/')) {
     const file = iconFile(relative.slice('_docs-build/icons/'.length));
     return file ? send(res, 200, contentType('.svg'), readFileSync(file)) : send(res, 404, contentType('.txt'), 'no such icon\n');
   }
-  if (relative === 'llms.txt') return send(res, 200, contentType('.txt'), llmsText(snapshot));
-  if (relative === 'llms-full.txt') return send(res, 200, contentType('.txt'), llmsFullText(snapshot));
+  const llms = relative === 'llms.txt' ? snapshot.llms('index') : relative === 'llms-full.txt' ? snapshot.llms('full') : undefined;
+  if (llms !== undefined) return send(res, 200, contentType('.txt'), llms);
   if (relative.endsWith('.md')) {
     const id = pageIdFromPath('/', snapshot.data.pages, pathname.slice(0, -3));
-    const page = id === undefined ? undefined : snapshot.page(id);
-    if (page) return send(res, 200, contentType('.md'), pageMarkdown(page.page, page.content));
+    const twin = id === undefined ? undefined : snapshot.markdown(id);
+    if (twin !== undefined) return send(res, 200, contentType('.md'), twin);
   }
   const id = pageIdFromPath('/', snapshot.data.pages, pathname);
   if (id !== undefined) return send(res, 200, contentType('.html'), await renderPage(server, context, snapshot, id, originalUrl));

@@ -10,8 +10,7 @@ import { htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
 import { pageModuleId, pageModulePrefix } from './modules.js';
 import { sitePaths } from './paths.js';
-import { htmlRedirects, llmsFullText, llmsText, noindex, redirectsFile, robotsTxt, siteSearchRecords, sitemapXml } from './site-files.js';
-import { pageMarkdown } from './text.js';
+import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { ignoredPath } from './watcher.js';
 
 /** The file that marks a folder as an export of docs-build: only such a folder is ever replaced. */
@@ -311,12 +310,14 @@ function writeSiteFiles(snapshot: SiteSnapshot, writer: OutputWriter, siteUrl: s
   const origin = siteUrl?.replace(/\/+$/, '');
   copyRootFiles(root, writer, [outDir]);
   for (const id of snapshot.pageIds()) {
-    const data = snapshot.page(id)!;
-    writer.write(`${id}.md`, pageMarkdown(data.page, data.content));
+    const twin = snapshot.markdown(id);
+    if (twin !== undefined) writer.write(`${id}.md`, twin);
   }
-  writer.write(searchIndexPath, JSON.stringify(siteSearchRecords(snapshot)));
-  writer.write('llms.txt', llmsText(snapshot, origin));
-  writer.write('llms-full.txt', llmsFullText(snapshot, origin));
+  writer.write(searchIndexPath, JSON.stringify(snapshot.searchRecords()));
+  for (const [file, which] of [['llms.txt', 'index'], ['llms-full.txt', 'full']] as const) {
+    const text = snapshot.llms(which, origin);
+    if (text !== undefined) writer.write(file, text);
+  }
   // A sitemap.xml or robots.txt of the docs root is the site's own: it wins.
   if (!writer.has('sitemap.xml')) writer.write('sitemap.xml', sitemapXml(snapshot, origin));
   if (!writer.has('robots.txt')) writer.write('robots.txt', robotsTxt(snapshot, origin));

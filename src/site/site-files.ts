@@ -1,14 +1,10 @@
 import type { JsonValue } from '../diagnostics/index.js';
-import type { NavNode } from '../manifest/types.js';
-import type { SearchRecord } from '../theme/types.js';
 import { pageHref } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
-import { pageMarkdown, pageSearchRecords } from './text.js';
 
 /*
- * The files of a site besides its pages, made from one snapshot, the same in dev and export: search
- * records, llms.txt and llms-full.txt, sitemap.xml, robots.txt, the `_redirects` file and the
- * redirects as data.
+ * The files of a site besides its pages and the compiler's text projections, made from one snapshot,
+ * the same in dev and export: sitemap.xml, robots.txt, the `_redirects` file and the redirects as data.
  */
 
 const types: Record<string, string> = {
@@ -41,82 +37,9 @@ export function contentType(extension: string): string {
   return types[extension.toLowerCase()] ?? 'application/octet-stream';
 }
 
-const recordsOf = new WeakMap<SiteSnapshot, SearchRecord[]>();
-
-/** Pages readers find: published and not hidden. */
-export function listedPages(snapshot: SiteSnapshot): string[] {
-  return snapshot.pageIds().filter((id) => !snapshot.data.pages[id]!.hidden);
-}
-
-/** Search records of every page that is not hidden, in the manifest's page order. */
-export function siteSearchRecords(snapshot: SiteSnapshot): SearchRecord[] {
-  let records = recordsOf.get(snapshot);
-  if (!records) {
-    records = listedPages(snapshot).flatMap((id) => {
-      const data = snapshot.page(id)!;
-      return pageSearchRecords(data.page, data.content);
-    });
-    recordsOf.set(snapshot, records);
-  }
-  return records;
-}
-
-/** Page ids in navigation order (each once), then the published pages outside the navigation. */
-function navigationSections(snapshot: SiteSnapshot): Array<{ title: string; pages: string[] }> {
-  const sections: Array<{ title: string; pages: string[] }> = [];
-  const seen = new Set<string>();
-  const collect = (node: NavNode, into: string[]): void => {
-    for (const id of [node.root, node.page]) {
-      if (id !== undefined && !seen.has(id) && snapshot.has(id) && !snapshot.data.pages[id]!.hidden) {
-        seen.add(id);
-        into.push(id);
-      }
-    }
-    node.children.forEach((child) => collect(child, into));
-  };
-  for (const node of snapshot.data.navigation) {
-    const pages: string[] = [];
-    collect(node, pages);
-    if (pages.length > 0) sections.push({ title: node.label || 'Pages', pages });
-  }
-  const rest = listedPages(snapshot).filter((id) => !seen.has(id));
-  if (rest.length > 0) sections.push({ title: 'Other pages', pages: rest });
-  return sections;
-}
-
 /** A URL of the site: absolute with the site's URL, else a path under the base. */
 function siteUrl(snapshot: SiteSnapshot, siteOrigin: string | undefined, pathUnderBase: string): string {
   return `${siteOrigin ?? ''}${snapshot.base}${pathUnderBase.replace(/^\//, '')}`;
-}
-
-const mdPath = (id: string): string => `${id}.md`;
-
-/** llms.txt (llmstxt.org): the site's name and description, then every page by section with a link to its Markdown twin. */
-export function llmsText(snapshot: SiteSnapshot, siteOrigin?: string): string {
-  const { site } = snapshot.data;
-  const lines = [`# ${site.name}`, ''];
-  if (site.description) lines.push(`> ${site.description}`, '');
-  for (const section of navigationSections(snapshot)) {
-    lines.push(`## ${section.title}`, '');
-    for (const id of section.pages) {
-      const summary = snapshot.data.pages[id]!;
-      lines.push(`- [${summary.title}](${siteUrl(snapshot, siteOrigin, mdPath(id))})${summary.description ? `: ${summary.description}` : ''}`);
-    }
-    lines.push('');
-  }
-  return lines.join('\n');
-}
-
-/** Every listed page's Markdown, in navigation order, without a size cap. */
-export function llmsFullText(snapshot: SiteSnapshot, siteOrigin?: string): string {
-  const parts: string[] = [];
-  for (const section of navigationSections(snapshot)) {
-    for (const id of section.pages) {
-      const data = snapshot.page(id)!;
-      parts.push(`${pageMarkdown(data.page, data.content).trimEnd()}\n\nSource: ${siteUrl(snapshot, siteOrigin, pageHref('/', id).slice(1))}\n`);
-    }
-  }
-  return parts.join('\n---\n\n');
 }
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -7,7 +7,7 @@ import type { PageContent, TocEntry } from '../content/types.js';
  */
 
 export type { NavNode, Page, PageKind, Site } from '../manifest/types.js';
-export type { ContentNode, ContentRoot, PageContent, TocEntry } from '../content/types.js';
+export type { ContentNode, ContentRoot, PageContent, SearchRecord, TocEntry } from '../content/types.js';
 
 /** What the sidebar, search and previous/next links need of a page: never its body. */
 export interface PageSummary {
@@ -54,18 +54,6 @@ export interface PageData {
   /** `null` when the page has no content file (an operation page without `x-docs.content`). */
   content: PageContent | null;
   diagnostics: PageDiagnostic[];
-}
-
-/** One heading section of a page in the client-side search index. */
-export interface SearchRecord {
-  /** Unique among the records (`<page id>#<anchor>`, or the page id for the text before the first heading). */
-  id: string;
-  page: string;
-  anchor?: string;
-  /** Headings leading to the section, outermost first. */
-  headings: string[];
-  title: string;
-  text: string;
 }
 
 /** Table of contents of a page as the manifest records it (`pages[id].content.toc`). */

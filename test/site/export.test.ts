@@ -74,12 +74,16 @@ describe('docs-build export on docs-example', () => {
     expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=/quickstart">');
   });
 
-  it('writes a Markdown twin per page and the search records of every listed page', () => {
-    for (const id of Object.keys(manifest.pages)) expect(readFileSync(path.join(out, `${id}.md`), 'utf8'), id).toContain(`# ${manifest.pages[id]!.title}`);
+  it("serves the compiler's Markdown twins and search records (those of pages that are not hidden)", () => {
+    const beside = (file: string): string => readFileSync(path.join(root, '.docs-build', file), 'utf8');
+    for (const [id, page] of Object.entries(manifest.pages)) {
+      expect(readFileSync(path.join(out, `${id}.md`), 'utf8'), id).toBe(beside(page.content!.file.replace(/\.json$/, '.md')));
+    }
     const records = JSON.parse(readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8')) as SearchRecord[];
-    const pages = new Set(records.map((record) => record.page));
-    for (const [id, page] of Object.entries(manifest.pages)) expect(pages.has(id), id).toBe(!page.hidden);
-    expect(records.find((record) => record.page === 'quickstart')?.text).toContain('Run your first task');
+    const compiled = JSON.parse(beside('content/search.json')) as SearchRecord[];
+    expect(records).toEqual(compiled.filter((record) => !manifest.pages[record.page]!.hidden));
+    expect(compiled.some((record) => manifest.pages[record.page]!.hidden)).toBe(true);
+    expect(records.find((record) => record.page === 'quickstart')?.text).toContain('Create an API key in the dashboard.');
   });
 
   it('copies the docs root files (logos, favicon) and the icons its pages use; no page source or setting', () => {
@@ -162,5 +166,8 @@ describe('export --base', () => {
     expect(rootRelative).toEqual([]);
     expect(brokenLinks(out, '/docs/')).toEqual([]);
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/start /docs/quickstart 301\n');
+    // The compiler's llms.txt links paths under `/`; under a base the export has it write them there.
+    expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toContain('- [Quickstart](/docs/quickstart.md): Run your first task.');
+    expect(readFileSync(path.join(root, '.docs-build', 'content', 'llms.txt'), 'utf8')).toContain('- [Quickstart](/quickstart.md): Run your first task.');
   }, 120_000);
 });

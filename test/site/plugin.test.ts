@@ -116,7 +116,7 @@ describe('the docs-build Vite plugin', () => {
     const harness = await start(site);
     await visit(harness, 'other');
     harness.payloads.length = 0;
-    writeFileSync(path.join(harness.root, 'other.mdx'), '---\ntitle: [unclosed\n---\n\nBody.\n');
+    writeFileSync(path.join(harness.root, 'other.mdx'), '---\ntitle: [unclosed\n---\n\nBody while broken.\n');
     const error = await until(() => harness.payloads.find((p) => p.type === 'error'), 'the error overlay');
     expect(error.type === 'error' && error.err.message).toMatch(/error.* in the docs/);
     expect(error.type === 'error' && error.err.frame).toContain('other.mdx:');
@@ -124,6 +124,10 @@ describe('the docs-build Vite plugin', () => {
     expect(html).toContain('"id":"other"');
     const pageData = ((await harness.server.ssrLoadModule('virtual:docs-build/page/other')) as { default: PageData }).default;
     expect(pageData.diagnostics.some((d) => d.severity === 'error' && d.file === 'other.mdx')).toBe(true);
+    // A build with errors writes nothing: what the page shows comes from the run's own content files.
+    expect(JSON.stringify(pageData.content)).toContain('Body while broken.');
+    expect(await (await fetch(`${harness.url}other.md`)).text()).toContain('Body while broken.');
+    expect(await (await fetch(`${harness.url}_docs-build/search.json`)).text()).toContain('Body while broken.');
     harness.payloads.length = 0;
     writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Fixed.'));
     await until(() => harness.payloads.find((p) => p.type === 'update'), 'the update that clears the overlay');

@@ -31,7 +31,7 @@ function view(pageId: string, pageData: PageData) {
 
 async function start(): Promise<Root> {
   const id = marker.id ?? 'index';
-  const pageData = marker.found === false ? notFoundPage(site.base) : await loadPage(id);
+  const pageData = marker.found === false ? notFoundPage() : await loadPage(id);
   return hydrateRoot(rootElement, view(marker.found === false ? pageData.page.id : id, pageData));
 }
 

@@ -18,7 +18,7 @@ export interface RenderInput {
 const noLoad = (id: string): Promise<PageData> => Promise.reject(new Error(`pages are not loaded while rendering on the server (${id})`));
 
 export function render(input: RenderInput): string {
-  const pageData = input.pageData ?? notFoundPage(input.data.base);
+  const pageData = input.pageData ?? notFoundPage();
   const pageId = input.pageData ? (input.pageId ?? pageData.page.id) : pageData.page.id;
   return renderToString(<App data={input.data} pageId={pageId} pageData={pageData} loadPage={noLoad} />);
 }

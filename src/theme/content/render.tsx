@@ -29,6 +29,32 @@ const phrasingParents = new Set([
   'sup', 'sub', 'small', 'mark', 'label', 'button', 'summary', 'abbr', 'kbd', 'q', 'cite', 'dt', 'th',
 ]);
 
+/** Built-ins that render phrasing content: a paragraph may hold them. */
+const inlineComponents = new Set(['Icon', 'Tooltip', 'Badge', 'Latex']);
+
+/**
+ * `<Step title="A">Text</Step>` or `<Note>Text</Note>` written on one line is, to MDX, a paragraph
+ * holding the component. The component renders a block (`div`), which HTML does not allow inside `p`:
+ * the browser's parser closes the paragraph, so the server's HTML no longer matches what React hydrates,
+ * and Steps, Tabs and CodeGroup would see a `p` instead of their Step, Tab and code children. Such a
+ * paragraph (only block components and whitespace) stands for its components.
+ */
+function componentParagraph(node: ContentNode): node is ContentElement {
+  if (node.type !== 'element' || node.tagName !== 'p') return false;
+  let block = false;
+  for (const child of node.children) {
+    if (child.type === 'text' && child.value.trim() === '') continue;
+    if (child.type !== 'component') return false;
+    if (!inlineComponents.has(child.name)) block = true;
+  }
+  return block;
+}
+
+/** The components of a component paragraph (its whitespace dropped), else the node itself. */
+function flowNodes(node: ContentNode): readonly ContentNode[] {
+  return componentParagraph(node) ? node.children.filter((child) => child.type === 'component') : [node];
+}
+
 type OwnNode = ContentComponent | ContentCode | ContentIsland | ContentRaw;
 
 interface PlaceholderData {
@@ -54,7 +80,7 @@ export function renderContent(tree: ContentRoot, options: RenderOptions): ReactN
 
 /** Renders a list of content nodes (as children of a component or of the root). */
 export function renderNodes(nodes: readonly ContentNode[], env: ContentEnv, inline: boolean): ReactNode[] {
-  return nodes.map((node) => renderNode(node, env, inline));
+  return nodes.flatMap(flowNodes).map((node) => renderNode(node, env, inline));
 }
 
 function renderNode(node: ContentNode, env: ContentEnv, inline: boolean): ReactNode {
@@ -128,7 +154,7 @@ function toHast(node: ContentElement): HastElement {
     type: 'element',
     tagName: node.tagName,
     properties: node.properties,
-    children: node.children.map((child): HastContent => {
+    children: node.children.flatMap(flowNodes).map((child): HastContent => {
       if (child.type === 'element') return toHast(child);
       if (child.type === 'text') return child;
       const data: PlaceholderData = { node: child, inline };

@@ -63,6 +63,8 @@ export function Steps({ titleSize, children }: StepsProps): ReactNode {
   return (
     <div className="db-steps" role="list">
       {elementChildren(children).map((child, index) => {
+        // Numbers go to Step components only: a DOM element would print stepNumber as an attribute.
+        if (typeof child.type === 'string') return child;
         const props = child.props as StepProps;
         const numbered: Partial<StepProps> & { key: number } = { key: index, stepNumber: props.stepNumber ?? index + 1, titleSize: props.titleSize ?? titleSize };
         return cloneElement(child as ReactElement<StepProps>, numbered);

@@ -20,7 +20,9 @@ function codeTab(child: ReactElement<ChildProps>, index: number): TabItem {
   const props = child.props;
   const label = props.meta?.title ?? props.title ?? (props.lang ? props.lang : `Tab ${index + 1}`);
   const icon = props.meta?.icon ?? props.icon;
-  return { label, ...(icon ? { icon } : {}), content: cloneElement(child, { inGroup: true } as Partial<ChildProps>) };
+  // Only a component takes the group's props: a DOM element would print them as unknown attributes.
+  const content = typeof child.type === 'string' ? child : cloneElement(child, { inGroup: true } as Partial<ChildProps>);
+  return { label, ...(icon ? { icon } : {}), content };
 }
 
 export interface CodeGroupProps {
