@@ -11,4 +11,3 @@ export { configHrefs } from './config-hrefs.js';
 export type { ConfigHref, ConfigSource } from './config-hrefs.js';
 export { checkExternalLinks, isPrivateOrExample, probeUrl } from './external.js';
 export type { ExternalCache, ExternalCheckOptions, ExternalResult } from './external.js';
-export { diskExternalCache } from './external-cache.js';

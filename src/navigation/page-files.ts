@@ -22,10 +22,14 @@ export const MINTIGNORE = '.mintignore';
 
 /**
  * What the service leaves out without a `.mintignore` (its documentation, "Default ignored patterns"):
- * tool folders and the repository's own README, LICENSE, CHANGELOG and CONTRIBUTING files, at any depth.
+ * tool folders and the repository's own README, LICENSE, CHANGELOG and CONTRIBUTING files. Tool and
+ * dependency folders count at any depth; output folders (`build`, `dist`, `coverage`, `tmp`, `temp`)
+ * only at the top of the root: real docs have content folders named so deeper down (dify-docs lists
+ * pages under `en/cloud/use-dify/build/`).
  */
 export const defaultIgnoredPatterns: readonly string[] = [
-  '.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp',
+  '.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', '.cache',
+  '/build/', '/dist/', '/coverage/', '/tmp/', '/temp/',
   'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md',
 ];
 

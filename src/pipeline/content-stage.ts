@@ -1,6 +1,7 @@
 import type { Site } from '../config/site.js';
 import { inStage, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
-import { checkLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource } from '../links/index.js';
+import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource } from '../links/index.js';
+import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
 import type { DocsRoot } from '../root/index.js';
@@ -53,6 +54,8 @@ export interface ContentStageInput {
   unverifiedPrefixes?: readonly string[];
   /** Check links (default true). */
   checkLinks?: boolean;
+  /** Also check external links (`--check-external`): how, with the cache of earlier answers. */
+  external?: ExternalCheckOptions;
 }
 
 export interface ContentStageResult {
@@ -92,8 +95,10 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   }
   diagnostics.push(...snippets.diagnostics());
 
+  // Endpoint pages get anchors from their spec's fields too (the theme renders them), which their text
+  // does not have: their `#anchors` are not checked rather than reported wrongly.
   const anchors = new Map<string, string[]>();
-  for (const [id, entry] of trees) if (entry.file !== undefined) anchors.set(id, entry.anchors);
+  for (const [id, entry] of trees) if (entry.file !== undefined && input.manifest.pages[id]?.kind === 'page') anchors.set(id, entry.anchors);
   const linkSite = createLinkSite({
     pages: Object.keys(input.manifest.pages),
     anchors,
@@ -103,7 +108,9 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   });
   if (input.checkLinks !== false) {
     const pages = [...trees].filter(([, entry]) => entry.file !== undefined).map(([id, entry]) => ({ page: id, file: entry.file!, links: entry.links }));
-    diagnostics.push(...inStage('links', undefined, () => checkLinks({ site: linkSite, pages, ...(input.config ? { config: input.config } : {}) })));
+    const linkInput = { site: linkSite, pages, ...(input.config ? { config: input.config } : {}) };
+    diagnostics.push(...inStage('links', undefined, () => checkLinks(linkInput)));
+    if (input.external) diagnostics.push(...(await checkExternalLinks(collectExternalLinks(linkInput), input.external)));
   }
 
   const themed = codeThemes(input.site.styling.codeblocks, input.config ? (pointer) => input.config!.locate(pointer) : undefined);

@@ -18,6 +18,7 @@ import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import { llmsFiles, serializeContent } from './content-output.js';
+import { diskExternalCache } from './external-cache.js';
 import { llmsTxt } from './llms.js';
 import type { BuildOptions, BuildStats } from './types.js';
 
@@ -151,6 +152,9 @@ async function runContentStage(
         : {}),
     }),
     checkLinks: options.checkLinks !== false,
+    ...(options.checkExternal
+      ? { external: { offline: options.offline ?? false, ...(options.checkPrivateHosts ? { checkPrivateHosts: true } : {}), ...(cache ? { cache: diskExternalCache(cache) } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.signal ? { signal: options.signal } : {}) } }
+      : {}),
   }), manifest);
   } finally {
     await pool?.close();

@@ -27,6 +27,8 @@ export interface BuildOptions {
    * an error, no answer a warning (docs/links.md). Never together with `offline` (one info instead). Default false.
    */
   checkExternal?: boolean;
+  /** With `checkExternal`: also request links to localhost, private addresses and example domains (intranet docs). Default false. */
+  checkPrivateHosts?: boolean;
   /** Folder of the incremental cache (and of fetched remote specs). Default `<root>/.docs-build/cache`. */
   cacheDir?: string;
   /**

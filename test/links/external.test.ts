@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/incremental/disk-cache.js';
-import { checkExternalLinks, diskExternalCache, isPrivateOrExample, probeUrl, type ExternalCache, type ExternalResult } from '../../src/links/index.js';
+import { checkExternalLinks, isPrivateOrExample, probeUrl, type ExternalCache, type ExternalResult } from '../../src/links/index.js';
+import { diskExternalCache } from '../../src/pipeline/external-cache.js';
 import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
 let server: Server;

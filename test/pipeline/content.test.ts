@@ -106,3 +106,31 @@ describe('content files beside the manifest', () => {
     expect(existsSync(path.join(folder, 'mine.txt'))).toBe(true);
   });
 });
+
+describe('links in the build', () => {
+  it('a broken internal link is an error at the link, and external links are checked only with checkExternal, against a real server', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((request, response) => {
+      response.writeHead(request.url === '/gone' ? 404 : 200);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const root = site({ 'unlisted.mdx': `---\ntitle: Links\n---\n\n[missing](/no-such-page) [gone](http://127.0.0.1:${port}/gone) [fine](http://127.0.0.1:${port}/ok)\n` });
+      const plain = await build({ root, rules: false });
+      expect(plain.diagnostics.filter((d) => d.code.startsWith('links/')).map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`)).toEqual(['links/broken-link unlisted.mdx:5:1']);
+      const external = await build({ root, rules: false, checkExternal: true, checkPrivateHosts: true });
+      expect(external.diagnostics.filter((d) => d.code.startsWith('links/')).map((d) => `${d.code} ${d.file}:${d.line}`)).toEqual(['links/broken-link unlisted.mdx:5', 'links/external-broken unlisted.mdx:5']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('pages under a build/ folder deeper than the top are published; a top-level build/ folder is not', async () => {
+    const root = site({ 'guides/build/setup.mdx': '# Setup\n', 'build/output.md': '# Output\n' });
+    const result = await build({ root, rules: false });
+    expect(Object.keys(result.manifest!.pages)).toContain('guides/build/setup');
+    expect(Object.keys(result.manifest!.pages)).not.toContain('build/output');
+  });
+});

@@ -1,5 +1,5 @@
 import type { DiskCache } from '../incremental/disk-cache.js';
-import type { ExternalCache, ExternalResult } from './external.js';
+import type { ExternalCache, ExternalResult } from '../links/external.js';
 
 /**
  * External-link results in the incremental cache's `links` namespace, keyed by URL (and the
