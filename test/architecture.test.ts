@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 
 const edges = ['diagnostics', 'root', 'fields', 'net'];
-const stages = ['config', 'navigation', 'mdx', 'openapi', 'precedence', 'manifest', 'rules'];
+// `content` holds the page content model and its conversion, which the MDX parse runs in its workers; links resolve over content.
+const stages = ['config', 'navigation', 'content', 'mdx', 'links', 'openapi', 'precedence', 'manifest', 'rules'];
 /** What each folder may import besides itself: the edges, and for a stage every stage before it. */
 const allowed: Record<string, string[]> = {
   diagnostics: [],
@@ -19,12 +20,14 @@ const allowed: Record<string, string[]> = {
   root: ['diagnostics'],
   ...Object.fromEntries(stages.map((stage, i) => [stage, [...edges, ...stages.slice(0, i)]])),
   // The engine that wraps the stages: it caches their results (what the rules ignored included) and reads the driver's options.
-  incremental: [...edges, 'mdx', 'manifest', 'rules', 'pipeline'],
+  incremental: [...edges, 'content', 'mdx', 'links', 'manifest', 'rules', 'pipeline'],
   pipeline: [...edges, ...stages, 'incremental', 'admin'],
   admin: [...edges],
   migrate: [...edges, ...stages],
   upgrade: [...edges, 'config'],
-  cli: [...edges, ...stages, 'incremental', 'pipeline', 'admin', 'migrate', 'upgrade'],
+  cli: [...edges, ...stages, 'incremental', 'pipeline', 'admin', 'migrate', 'upgrade', 'site'],
+  // The site half: runs the compiler (pipeline) and renders with the theme.
+  site: [...edges, ...stages, 'incremental', 'pipeline', 'theme'],
   // The reference theme runs in the browser: it reads the compiler's data types and nothing else (checked below).
   theme: ['content', 'manifest'],
 };

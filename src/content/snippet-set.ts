@@ -1,6 +1,4 @@
-import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
-import { parseMdxPage } from '../mdx/parse-page.js';
-import type { ParsedPage } from '../mdx/types.js';
+import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import { checkComponents, namesInScope } from './components.js';
 import type { ConvertedBody } from './types.js';
@@ -41,8 +39,11 @@ export interface SnippetCache {
 export interface SnippetSetOptions {
   /** Parses from an earlier run. Default: none. */
   cache?: SnippetCache;
-  /** How a snippet file is parsed. Default: the project's MDX parse (`parseMdxPage`), whose `content` is the body. */
-  parse?: (file: SourceFile) => SnippetParse;
+  /**
+   * How a snippet file is parsed: the pipeline hands in the MDX stage's parse (whose `content` is the
+   * body). Injected, because the MDX stage runs the content conversion and so comes after this folder.
+   */
+  parse: (file: SourceFile) => SnippetParse;
   /** Importing pages listed as related locations of a snippet's problem. Default 5. */
   maxRelated?: number;
 }
@@ -66,9 +67,9 @@ export class SnippetSet {
 
   constructor(
     readonly root: DocsRoot,
-    private readonly options: SnippetSetOptions = {},
+    private readonly options: SnippetSetOptions,
   ) {
-    this.parse = options.parse ?? parseWithProject;
+    this.parse = options.parse;
   }
 
   /** The snippet at a root-relative path (already resolved), parsed once per run. */
@@ -150,11 +151,6 @@ function problem(code: DiagnosticCode, message: string, suggestion?: string): Sn
 }
 
 /** The project's MDX parse; `content` is the converted body once the content stage fills it in. */
-function parseWithProject(file: SourceFile): SnippetParse {
-  const result: StageResult<ParsedPage & { content?: ConvertedBody }> = parseMdxPage(file);
-  return { body: result.value.content, diagnostics: result.diagnostics };
-}
-
 /** The existing Markdown files nearest to a missing snippet: same name first, then by edit distance. */
 function suggestSnippet(missing: string, root: DocsRoot): string | undefined {
   const name = missing.slice(missing.lastIndexOf('/') + 1);

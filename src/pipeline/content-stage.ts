@@ -4,12 +4,13 @@ import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewrit
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
-import type { DocsRoot } from '../root/index.js';
+import type { DocsRoot, SourceFile } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightTrees, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
 import { searchRecords, type SearchRecord } from '../content/search.js';
-import { SnippetSet, type SnippetCache } from '../content/snippet-set.js';
+import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
+import { parseMdxPage } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
 import type { ContentLink, ContentRoot, PageContent, PageIsland, TocEntry } from '../content/types.js';
 
@@ -73,7 +74,7 @@ export interface ContentStageResult {
  */
 export async function buildContent(input: ContentStageInput): Promise<ContentStageResult> {
   const diagnostics: Diagnostic[] = [];
-  const snippets = new SnippetSet(input.root, input.snippetCache ? { cache: input.snippetCache } : {});
+  const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}) });
   const variables = input.variables ?? {};
   const trees = new Map<string, InlinedContent>();
 
@@ -132,6 +133,12 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     resolvedTrees.delete(id);
   }
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes };
+}
+
+/** A snippet is parsed like a page; its converted body is what gets inlined. */
+function parseSnippet(file: SourceFile): SnippetParse {
+  const result = parseMdxPage(file);
+  return { body: result.value.content, diagnostics: result.diagnostics };
 }
 
 function markdownHeading(page: Page): { title: string; description?: string } {
