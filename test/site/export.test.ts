@@ -57,6 +57,14 @@ describe('docs-build export on docs-example', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://docs.acme.example.com/">');
   });
 
+  it('writes no block inside a paragraph (a browser would reparse it, and hydration would fail)', () => {
+    // `<Step>`/`<Note>` written on one line are paragraphs to MDX; components.mdx has both.
+    const nested = filesUnder(out)
+      .filter((file) => file.endsWith('.html'))
+      .filter((file) => /<p(?:\s[^>]*)?>(?:(?!<\/p>).)*?<(?:div|details|pre|ul|ol|table|h[1-6])[\s>]/s.test(readFileSync(path.join(out, file), 'utf8')));
+    expect(nested).toEqual([]);
+  });
+
   it('writes 404.html, sitemap.xml, robots.txt, llms.txt, llms-full.txt, _redirects and an HTML redirect', () => {
     expect(readFileSync(path.join(out, '404.html'), 'utf8')).toContain('Page not found');
     const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
