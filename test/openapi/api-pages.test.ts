@@ -278,7 +278,7 @@ describe('request body, responses, servers, security, examples', () => {
     expect(notFound!.mediaTypes[1]).toMatchObject({ mediaType: 'application/xml', type: 'string', fields: [{ name: 'response', type: 'string' }] });
     // A shared error body is a reference into the schemas table, whose entry holds its fields once.
     expect(range!.mediaTypes).toEqual([{ mediaType: 'application/problem+json', type: 'object', fields: [], schemaRef: 'openapi.yaml#/components/schemas/Problem' }]);
-    const entry = store.schemas.toJSON()['openapi.yaml#/components/schemas/Problem'] as { properties: Field[] };
+    const entry = store.schemas.toJSON()['openapi.yaml#/components/schemas/Problem'] as unknown as { properties: Field[] };
     expect(entry.properties.map((f) => [f.name, f.minimum, f.maximum])).toEqual([
       ['title', undefined, undefined],
       ['status', 100, 599],

@@ -145,7 +145,7 @@ const hasCurl = spawnSync('curl', ['--version'], { encoding: 'utf8' }).status ==
 describe('generated request samples', () => {
   it('curl: the method, server with variables, path and query parameters filled and encoded, required headers, auth, JSON skeleton', async () => {
     const page = await pageOf(base, 'POST', '/users/{userId}/notes');
-    const { bash } = samplesOf(page);
+    const bash = samplesOf(page).bash!;
     expect(bash).toBe(
       [
         'curl --request POST',
@@ -167,7 +167,7 @@ describe('generated request samples', () => {
 
   it('JavaScript (fetch) sends the same request, and parses as a module', async () => {
     const page = await pageOf(base, 'POST', '/users/{userId}/notes');
-    const { javascript } = samplesOf(page);
+    const javascript = samplesOf(page).javascript!;
     expect(() => parseJs(javascript, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow();
     const got = await run(process.execPath, ['--input-type=module'], javascript);
     expect([got.method, got.url, got.headers['x-api-key'], got.headers['content-type']]).toEqual(['POST', '/v1/users/u%201/notes?tag=a%26b', '<api-key>', 'application/json']);
@@ -176,7 +176,7 @@ describe('generated request samples', () => {
 
   it.skipIf(!hasPython)('Python parses; with requests installed it sends the same request', async () => {
     const page = await pageOf(base, 'POST', '/users/{userId}/notes');
-    const { python } = samplesOf(page);
+    const python = samplesOf(page).python!;
     const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: python, encoding: 'utf8' });
     expect(parsed.status, parsed.stderr).toBe(0);
     if (!hasPythonRequests) return;
