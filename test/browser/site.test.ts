@@ -173,6 +173,22 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('switches version in the header and SDK in the sidebar', async () => {
+        const { page, errors } = await open(`${base()}releases/v2`);
+        const version = page.getByTestId('switcher-version');
+        await version.locator('summary').click();
+        await version.getByTestId('switcher-option').filter({ hasText: 'v1' }).click();
+        await poll(() => page.getByTestId('page-title').textContent()).toBe('Release notes (v1)');
+        expect(new URL(page.url()).pathname).toBe('/releases/v1');
+        await page.getByTestId('tab-link').filter({ hasText: 'SDKs' }).click();
+        await poll(() => page.getByTestId('page-title').textContent()).toBe('JavaScript SDK');
+        const dropdown = page.getByTestId('switcher-dropdown');
+        await dropdown.locator('summary').click();
+        await dropdown.getByTestId('switcher-option').filter({ hasText: 'Python' }).click();
+        await poll(() => page.getByTestId('page-title').textContent()).toBe('Python SDK');
+        await done(page, errors);
+      });
+
       it('scrolls to a section from the table of contents', async () => {
         const { page, errors } = await open(`${base()}guides/components`);
         await page.setViewportSize({ width: 1280, height: 500 });

@@ -48,7 +48,7 @@ describe('navigation', () => {
   it('lists the tabs and marks the one holding the page', () => {
     const page = html('guides/webhooks');
     const tabs = byTestId(page, 'tab-link');
-    expect(tabs.map((t) => t.text)).toEqual(['Guides', 'Hand-written API', 'API reference', 'Selected endpoints', 'Gadgets API']);
+    expect(tabs.map((t) => t.text)).toEqual(['Guides', 'Hand-written API', 'API reference', 'Selected endpoints', 'SDKs', 'Releases', 'Gadgets API']);
     expect(tabs.filter((t) => t.attrs['aria-current']).map((t) => t.text)).toEqual(['Guides']);
     expect(tabs[1]!.attrs['href']).toBe('/api-pages/list-tasks');
   });
@@ -149,7 +149,7 @@ describe('site settings', () => {
     expect(root.attrs['data-decoration']).toBe('gradient');
     expect(root.attrs['style']).toContain('--background-light:#fff');
     expect(root.attrs['style']).toContain('--background-dark:#0b0d0e');
-    expect(root.attrs['style']).toContain('--background-image-dark:url("/logo/dark.svg")');
+    expect(root.attrs['style']).toContain('--background-image-dark:url("/images/background-dark.svg")');
   });
 
   it('shows the footer socials', () => {
