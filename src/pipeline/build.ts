@@ -76,7 +76,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: manifestBytes.length, hash: digest.hash }, record);
   const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes.toString('utf8') } : manifestBytes;
   // The content files first: a manifest on disk never references a content file that is not there.
-  const contentProblem = options.outFile && run.contentFiles && !hasErrors(final.diagnostics) ? await writeContentFiles(options.outFile, run.contentFiles, root) : undefined;
+  const contentProblem = options.outFile && run.contentFiles && !hasErrors(final.diagnostics) ? await writeContentFiles(options.outFile, run.contentFiles, outputChecks(root, record)) : undefined;
   if (contentProblem) return finish(options, { ...final, diagnostics: sortDiagnostics([...final.diagnostics, contentProblem]) }, cache?.diagnostics() ?? []);
   const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest, outputChecks(root, record));
   if (run.contentFiles) result.contentFiles = run.contentFiles;
@@ -160,13 +160,18 @@ function contentInPlace(outFile: string | undefined): boolean {
 }
 
 /** Writes the content files beside the manifest; a diagnostic when they could not be written. */
-async function writeContentFiles(outFile: string, files: ReadonlyMap<string, Buffer>, root: DocsRoot): Promise<Diagnostic | undefined> {
+async function writeContentFiles(outFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): Promise<Diagnostic | undefined> {
   const { writeContent } = await import('./content-output.js');
   try {
-    writeContent(outFile, files, root.dir);
+    writeContent(outFile, files, output);
     return undefined;
   } catch (error) {
-    const reason = error instanceof UnsafePathError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    if (error instanceof UnsafePathError) {
+      return createDiagnostic('manifest/output-refused', `the manifest and its content files were not written: ${error.message}`, undefined, {
+        suggestion: 'write the manifest to a regular file in a folder of its own that the docs root does not read, not through a symbolic link leading out of the root',
+      });
+    }
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return createDiagnostic('manifest/write-failed', `the page content files beside ${outFile} could not be written (${reason}); the manifest was not written either`);
   }
 }

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
 import type { ContentReference } from '../content/types.js';
-import { locatePath, removeFile, sha256, writeFileAtomic } from '../root/index.js';
+import { locatePath, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 
 /**
  * The content files beside the manifest (docs/content.md, "Files"): `content/<page id>.json` (the
@@ -65,12 +65,20 @@ export const llmsFiles = { index: `${contentFolderName}/llms.txt`, full: `${cont
  * changed; files the previous build listed and this one does not are removed. Writes stay inside the
  * content folder (`within`), so a page id can never lead a write elsewhere.
  */
-export function writeContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, rootDir: string): { written: number; unchanged: number; removed: number } {
+export function writeContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): { written: number; unchanged: number; removed: number } {
   const outDir = path.dirname(path.resolve(manifestFile));
   const folder = path.join(outDir, contentFolderName);
-  // Like the manifest: never through a link out of the docs root.
-  locatePath(folder, { within: rootDir });
+  // The manifest's own checks first (no link out of the root, not a file the run reads): its content
+  // is not written where the manifest itself would be refused.
+  const manifestTarget = locatePath(manifestFile, output);
+  const refused = output.refuse?.(manifestTarget);
+  if (refused !== undefined) throw new UnsafePathError(refused);
+  locatePath(folder, output);
   const previous = readIndex(folder);
+  if (!previous.owned && holdsFiles(folder)) {
+    throw new UnsafePathError(`${folder} holds files docs-build did not write (no ${indexName}); the page content goes there, beside the manifest: give the manifest a folder of its own`);
+  }
+  const checks: WriteOptions = { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) };
   const index: ContentIndex = { files: {} };
   let written = 0;
   let unchanged = 0;
@@ -82,7 +90,7 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
       unchanged++;
       continue;
     }
-    writeFileAtomic(target, bytes, { within: folder });
+    writeFileAtomic(target, bytes, checks);
     written++;
   }
   let removed = 0;
@@ -95,20 +103,28 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
   return { written, unchanged, removed };
 }
 
-function readIndex(folder: string): ContentIndex {
+function holdsFiles(folder: string): boolean {
+  try {
+    return readdirSync(folder).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function readIndex(folder: string): ContentIndex & { owned: boolean } {
   const file = path.join(folder, indexName);
-  if (!existsSync(file)) return { files: {} };
+  if (!existsSync(file)) return { files: {}, owned: false };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (parsed && typeof parsed === 'object' && 'files' in parsed && parsed.files && typeof parsed.files === 'object') {
       const files: Record<string, string> = {};
-      for (const [key, value] of Object.entries(parsed.files as Record<string, unknown>)) if (typeof value === 'string') files[key] = value;
-      return { files };
+      for (const [key, value] of Object.entries(parsed.files as Record<string, unknown>)) if (typeof value === 'string' && !key.includes('..')) files[key] = value;
+      return { files, owned: true };
     }
   } catch {
     // A damaged index only costs a rewrite of every file: nothing it lists is trusted or removed.
   }
-  return { files: {} };
+  return { files: {}, owned: true };
 }
 
 function sameSize(file: string, size: number): boolean {

@@ -107,6 +107,21 @@ describe('content files beside the manifest', () => {
   });
 });
 
+describe('content folder ownership', () => {
+  it('a content folder beside the manifest that docs-build did not write is refused, and nothing in it changes', async () => {
+    const root = site();
+    const outFile = path.join(root, 'out', 'manifest.json');
+    const theirs = path.join(root, 'out', 'content', 'guide.json');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path.dirname(theirs), { recursive: true });
+    writeFileSync(theirs, 'not ours');
+    const result = await build({ root, outFile, rules: false });
+    expect(result.diagnostics.map((d) => d.code)).toContain('manifest/output-refused');
+    expect(readFileSync(theirs, 'utf8')).toBe('not ours');
+    expect(existsSync(outFile)).toBe(false);
+  });
+});
+
 describe('links in the build', () => {
   it('a broken internal link is an error at the link, and external links are checked only with checkExternal, against a real server', async () => {
     const { createServer } = await import('node:http');
