@@ -5,6 +5,7 @@ import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
 import { pageIdFromPath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
 import { searchIndexPath, type SiteSnapshot } from './compiler.js';
+import { dataKey } from './entries/data-key.js';
 import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
@@ -82,6 +83,7 @@ async function renderPage(server: ViteDevServer, context: DevContext, snapshot: 
     body,
     head: styles,
     scripts: `<script type="module" src="${base}@fs${context.paths.clientEntry}"></script>`,
+    dataKey: dataKey(snapshot.siteKey, JSON.stringify(pageData ?? null)),
   });
   return server.transformIndexHtml(url, html);
 }

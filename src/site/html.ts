@@ -29,6 +29,8 @@ export interface ShellInput {
   noindex?: boolean;
   /** Absolute URL of the page when the site's URL is known (export with `--site-url`). */
   canonical?: string;
+  /** Dev: the key of the data rendered (entries/data-key.ts), so the client can tell a later build's modules. */
+  dataKey?: string;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -74,7 +76,7 @@ export function htmlShell(input: ShellInput): string {
     `<script>${appearanceScript(site)}</script>`,
     input.head,
   ].join('');
-  const marker = `<script id="${pageElementId}" type="application/json">${scriptJson({ id: input.pageId, found: page !== undefined })}</script>`;
+  const marker = `<script id="${pageElementId}" type="application/json">${scriptJson({ id: input.pageId, found: page !== undefined, ...(input.dataKey !== undefined ? { key: input.dataKey } : {}) })}</script>`;
   return `<!doctype html>\n<html lang="en"><head>${head}</head><body><div id="${rootElementId}">${input.body}</div>${marker}${input.scripts}</body></html>\n`;
 }
 

@@ -137,9 +137,10 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
    * A fresh page (own storage). `errors` collects uncaught errors and React's complaints (a hydration
    * mismatch, invalid nesting, unknown DOM props): each test ends with `done`, which requires none.
    */
-  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+  async function open(url: string, options: { prepare?: (page: Page) => Promise<void>; start?: 'hydrate' | 'render' } = {}): Promise<{ page: Page; errors: string[] }> {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await options.prepare?.(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -149,6 +150,8 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="site"]') !== null);
     // Hydrated once React attached its handlers to the root.
     await page.waitForFunction(() => Object.keys(document.getElementById('docs-build-root') ?? {}).some((key) => key.startsWith('__react')));
+    // Hydrated, not rendered afresh: dev renders afresh only when a rebuild landed between the HTML and its modules.
+    expect(await page.evaluate(() => document.getElementById('docs-build-root')?.dataset.start)).toBe(options.start ?? 'hydrate');
     return { page, errors };
   }
 
@@ -284,6 +287,20 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       edit('snippets/support.mdx', 'Questions?', 'Questions about snippets?');
       await poll(() => page.locator('[data-testid="site"]').textContent()).toContain('Questions about snippets?');
       expect(await stillMarked(page)).toBe(1);
+      await done(page, errors);
+    });
+
+    it('a page whose HTML is older than its modules (a rebuild between the two) renders the new data, without a hydration error', async () => {
+      const url = `${dev.url}guides/authentication`;
+      const stale = await (await fetch(url)).text();
+      edit('guides/authentication.md', 'as a bearer token.', 'as a bearer token (rebuilt in between).');
+      await poll(async () => (await fetch(url)).text()).toContain('rebuilt in between');
+      // The browser gets the HTML of the build before the edit, and the modules of the build after it.
+      const prepare = async (page: Page): Promise<void> => {
+        await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: stale }));
+      };
+      const { page, errors } = await open(url, { prepare, start: 'render' });
+      await poll(() => page.locator('main').textContent()).toContain('rebuilt in between');
       await done(page, errors);
     });
 

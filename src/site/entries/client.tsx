@@ -1,9 +1,10 @@
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import site from 'virtual:docs-build/site';
 import routes from 'virtual:docs-build/routes';
 import { App } from '../../theme/index.js';
 import type { PageData } from '../../theme/types.js';
 import { pageIdFromPath } from '../../theme/layout/urls.js';
+import { dataKey } from './data-key.js';
 import { notFoundPage } from './not-found.js';
 
 /*
@@ -13,7 +14,7 @@ import { notFoundPage } from './not-found.js';
  */
 
 const rootElement = document.getElementById('docs-build-root')!;
-const marker = JSON.parse(document.getElementById('docs-build-page')?.textContent ?? '{}') as { id?: string; found?: boolean };
+const marker = JSON.parse(document.getElementById('docs-build-page')?.textContent ?? '{}') as { id?: string; found?: boolean; key?: string };
 
 /** The newest data of each page a hot update delivered: an import() of a page module keeps its first version. */
 const latest = new Map<string, PageData>();
@@ -32,7 +33,16 @@ function view(pageId: string, pageData: PageData) {
 async function start(): Promise<Root> {
   const id = marker.id ?? 'index';
   const pageData = marker.found === false ? notFoundPage() : await loadPage(id);
-  return hydrateRoot(rootElement, view(marker.found === false ? pageData.page.id : id, pageData));
+  const app = view(marker.found === false ? pageData.page.id : id, pageData);
+  // Dev: the modules came from a later build than the HTML (data-key.ts); render them, do not hydrate.
+  if (marker.key !== undefined && marker.key !== dataKey(JSON.stringify(site), JSON.stringify(marker.found === false ? null : pageData))) {
+    rootElement.dataset.start = 'render';
+    const root = createRoot(rootElement);
+    root.render(app);
+    return root;
+  }
+  rootElement.dataset.start = 'hydrate';
+  return hydrateRoot(rootElement, app);
 }
 
 const root = start();
