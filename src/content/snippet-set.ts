@@ -129,19 +129,27 @@ export class SnippetSet {
     if (!this.root.exists(file)) {
       return problem('content/snippet-not-found', `the snippet ${file} does not exist`, suggestSnippet(file, this.root));
     }
-    const read = this.root.read(file, { keep: false });
-    if (!read.ok) return problem(read.problem.code, read.problem.message);
-    const { path, hash } = read.file;
-    let parsed = this.options.cache?.get(path, hash);
+    // A snippet the last run read, unchanged by its stamp, is taken from the cache without a read (like pages).
+    const unchanged = this.options.cache ? this.root.unchangedHash(file) : undefined;
+    let parsed = unchanged === undefined ? undefined : this.options.cache?.get(file, unchanged);
+    let path = file;
+    let hash = unchanged ?? '';
     if (!parsed) {
-      parsed = this.parse(read.file);
-      this.options.cache?.set(path, hash, parsed);
+      const read = this.root.read(file, { keep: false });
+      if (!read.ok) return problem(read.problem.code, read.problem.message);
+      ({ path, hash } = read.file);
+      parsed = this.options.cache?.get(path, hash);
+      if (!parsed) {
+        // The bytes decide the encoding problem, as they decide the hash the parse is cached by.
+        const fresh = this.parse(read.file);
+        const encoding = invalidUtf8Diagnostic(read.file);
+        parsed = encoding ? { body: fresh.body, diagnostics: [encoding, ...fresh.diagnostics] } : fresh;
+        this.options.cache?.set(path, hash, parsed);
+      }
     }
     const body = parsed.body ?? emptyBody;
     const { imported, defined } = namesInScope(body);
-    // The bytes decide the encoding problem, so it is not part of the cached parse.
-    const encoding = invalidUtf8Diagnostic(read.file);
-    this.parses.set(path, { body: parsed.body, diagnostics: [...(encoding ? [encoding] : []), ...parsed.diagnostics, ...checkComponents(body, imported, defined)] });
+    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkComponents(body, imported, defined)] });
     return { ok: true, snippet: { file: path, hash, body } };
   }
 }

@@ -8,7 +8,7 @@ import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, uniqueDia
 import { serializeManifest } from '../manifest/serialize.js';
 import type { Manifest } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
-import { DocsRoot } from '../root/index.js';
+import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
 import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
@@ -156,7 +156,7 @@ async function patchRun(
 
 /** Whether the content files a reused manifest references are still beside it (their list is; a deleted folder is not). */
 function contentInPlace(outFile: string | undefined): boolean {
-  return outFile === undefined || existsSync(path.join(path.dirname(path.resolve(outFile)), 'content', '.written.json'));
+  return outFile === undefined || existsSync(path.join(path.dirname(path.resolve(outFile)), 'content', OUTPUT_FOLDER_MARKER));
 }
 
 /** Writes the content files beside the manifest; a diagnostic when they could not be written. */

@@ -3,18 +3,19 @@ import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
 import type { ContentReference } from '../content/types.js';
-import { locatePath, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
+import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 
 /**
  * The content files beside the manifest (docs/content.md, "Files"): `content/<page id>.json` (the
- * tree), `content/<page id>.md` (the Markdown twin), and `content/.written.json`, the list of what the
+ * tree), `content/<page id>.md` (the Markdown twin), and `content/.docs-build-written.json`, the list of what the
  * last build wrote with each file's hash. The index is how the build knows which files it owns: it
  * rewrites only files whose bytes changed and removes only files an earlier build of its own wrote.
  */
 
 export const contentFolderName = 'content';
-// A dot file: no page id maps to it (segments starting with a dot are escaped).
-const indexName = '.written.json';
+// A dot file (no page id maps to it: segments starting with a dot are escaped); the root's listing
+// skips a folder holding it, so content written inside a docs root is never read back as pages.
+const indexName = OUTPUT_FOLDER_MARKER;
 
 interface ContentIndex {
   /** Relative path (inside the content folder) -> sha256 of its bytes. */

@@ -51,6 +51,13 @@ export interface DocsRootOptions {
 }
 
 const ignoredDirectories = new Set(['node_modules', '.git', '.docs-build']);
+
+/**
+ * The file docs-build keeps in a folder of its own output (the page content beside a manifest): a
+ * folder holding it is not part of the docs, so a manifest written inside the root (`--out
+ * docs/site.json`) never turns its content files into pages or inputs of the next run.
+ */
+export const OUTPUT_FOLDER_MARKER = '.docs-build-written.json';
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 
@@ -138,6 +145,7 @@ export class DocsRoot {
         try {
           const stamp = stampAt(path.join(this.dir, relativeDir));
           entries = readdirSync(path.join(this.dir, relativeDir), { withFileTypes: true });
+          if (relativeDir !== '' && entries.some((entry) => entry.name === OUTPUT_FOLDER_MARKER)) return;
           if (stamp) folders.push({ path: relativeDir, stamp });
         } catch {
           return;

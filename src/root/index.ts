@@ -1,4 +1,4 @@
-export { DocsRoot, sameStamp, sha256, stampAt, stampOfStats } from './docs-root.js';
+export { DocsRoot, OUTPUT_FOLDER_MARKER, sameStamp, sha256, stampAt, stampOfStats } from './docs-root.js';
 export type { FileStamp, SourceFile, PathProblem, Resolved, ReadResult, DocsRootOptions } from './docs-root.js';
 export { invalidUtf8Diagnostic } from './encoding.js';
 export { linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic, writeNewFile } from './atomic-write.js';
