@@ -27,7 +27,7 @@ afterAll(() => {
 function apiRoot(files: Record<string, string | Uint8Array> = {}): string {
   // Every page file is published, listed or not: a test that replaces docs.json leaves endpoint.mdx
   // without the api settings it relies on, so it is ignored there (its errors are not the test's subject).
-  const ignore = 'docs.json' in files && !('endpoint.mdx' in files) ? { '.mintignore': 'endpoint.mdx\n' } : {};
+  const ignore: Record<string, string> = 'docs.json' in files && !('endpoint.mdx' in files) ? { '.mintignore': 'endpoint.mdx\n' } : {};
   return writeFiles(copyRoot(path.join(fixturesDir, 'robust-api')), { ...ignore, ...files });
 }
 
