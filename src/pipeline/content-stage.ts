@@ -103,7 +103,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   const linkSite = createLinkSite({
     pages: Object.keys(input.manifest.pages),
     anchors,
-    redirects: readRedirects(redirectsOf(input.config)),
+    redirects: readRedirects(input.config?.value),
     files: input.root.files(),
     ...(input.unverifiedPrefixes ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
   });
@@ -145,8 +145,4 @@ function markdownHeading(page: Page): { title: string; description?: string } {
   return page.description !== undefined ? { title: page.title, description: page.description } : { title: page.title };
 }
 
-function redirectsOf(config: ConfigSource | undefined): JsonValue | undefined {
-  const value = config?.value;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, JsonValue>).redirects : undefined;
-}
 

@@ -142,6 +142,15 @@ describe('links in the build', () => {
     }
   });
 
+  it('a link to a redirected path is valid, and docs.json redirects are read from the configuration', async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index'] }] }, { redirects: [{ source: '/old/:slug*', destination: '/index' }] }),
+      'index.mdx': '---\ntitle: Home\n---\n\n[moved](/old/guide) and [missing](/nowhere)\n',
+    });
+    const result = await build({ root, rules: false });
+    expect(result.diagnostics.filter((d) => d.code.startsWith('links/')).map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['links/broken-link 5:25']);
+  });
+
   it('pages under a build/ folder deeper than the top are published; a top-level build/ folder is not', async () => {
     const root = site({ 'guides/build/setup.mdx': '# Setup\n', 'build/output.md': '# Output\n' });
     const result = await build({ root, rules: false });
