@@ -1,4 +1,4 @@
-import { createDiagnostic, joinPointer, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
+import { appendAll, createDiagnostic, joinPointer, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
 import { builtinComponents } from '../content/components.js';
 import type { ContentLink } from '../content/types.js';
 import { configHrefs, type ConfigSource } from './config-hrefs.js';
@@ -40,7 +40,7 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     if (problem) problems.add(problem, location, page);
   });
   const diagnostics = problems.diagnostics();
-  if (input.config) diagnostics.push(...checkRedirects(input.site, input.config));
+  if (input.config) appendAll(diagnostics, checkRedirects(input.site, input.config));
   return diagnostics;
 }
 

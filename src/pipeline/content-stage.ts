@@ -1,5 +1,5 @@
 import type { Site } from '../config/site.js';
-import { inStage, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import { appendAll, inStage, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource } from '../links/index.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
@@ -94,7 +94,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     const ids = assignHeadingIds(inlined.tree);
     trees.set(id, { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file: parsed.path, links: inlined.links });
   }
-  diagnostics.push(...snippets.diagnostics());
+  appendAll(diagnostics, snippets.diagnostics());
 
   // Endpoint pages get anchors from their spec's fields too (the theme renders them), which their text
   // does not have: their `#anchors` are not checked rather than reported wrongly.
@@ -110,8 +110,8 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   if (input.checkLinks !== false) {
     const pages = [...trees].filter(([, entry]) => entry.file !== undefined).map(([id, entry]) => ({ page: id, file: entry.file!, links: entry.links }));
     const linkInput = { site: linkSite, pages, ...(input.config ? { config: input.config } : {}) };
-    diagnostics.push(...inStage('links', undefined, () => checkLinks(linkInput)));
-    if (input.external) diagnostics.push(...(await checkExternalLinks(collectExternalLinks(linkInput), input.external)));
+    appendAll(diagnostics, inStage('links', undefined, () => checkLinks(linkInput)));
+    if (input.external) appendAll(diagnostics, await checkExternalLinks(collectExternalLinks(linkInput), input.external));
   }
 
   const themed = codeThemes(input.site.styling.codeblocks, input.config ? (pointer) => input.config!.locate(pointer) : undefined);

@@ -6,7 +6,7 @@ import type { HighlightPool } from '../content/highlight-pool.js';
 import type { SnippetCache } from '../content/snippet-set.js';
 import type { ContentStageResult } from './content-stage.js';
 import type { HighlightedLines } from '../content/types.js';
-import { createDiagnostic, inStage, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { appendAll, createDiagnostic, inStage, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
@@ -103,7 +103,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     parsedById.set(id, parsed);
   }
   const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options);
-  diagnostics.push(...content.diagnostics);
+  appendAll(diagnostics, content.diagnostics);
   return {
     manifest,
     diagnostics,

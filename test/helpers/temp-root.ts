@@ -21,7 +21,8 @@ export function tempRoot(files: Record<string, string>, prefix = 'docs-build-tes
 }
 
 export function removeTempRoots(): void {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retried: a Vite server closing in the background may still be writing its dependency cache there.
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /** A minimal valid docs.json around a navigation value (navigation starts on line 3). */

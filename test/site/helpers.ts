@@ -27,7 +27,8 @@ export function tempDir(): string {
 }
 
 export function removeTemporaries(): void {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retried: a Vite server closing in the background may still be writing its dependency cache there.
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /** Every file under `dir`, relative, sorted. */
