@@ -80,6 +80,11 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
     throw new UnsafePathError(`${folder} holds files docs-build did not write (no ${indexName}); the page content goes there, beside the manifest: give the manifest a folder of its own`);
   }
   const checks: WriteOptions = { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) };
+  // The marker first, listing what the folder will hold: a build racing this one into the same folder
+  // (two builds, one --out) then finds it docs-build's, never a folder of someone else's files.
+  const pending: ContentIndex = { files: { ...previous.files } };
+  for (const relative of files.keys()) pending.files[relative] ??= '';
+  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(pending, null, 1)}\n`, { within: folder });
   const index: ContentIndex = { files: {} };
   let written = 0;
   let unchanged = 0;
@@ -104,9 +109,10 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
   return { written, unchanged, removed };
 }
 
+/** Whether the folder holds visible files (dot files are docs-build's marker and its writers' temporaries). */
 function holdsFiles(folder: string): boolean {
   try {
-    return readdirSync(folder).length > 0;
+    return readdirSync(folder).some((name) => !name.startsWith('.'));
   } catch {
     return false;
   }
