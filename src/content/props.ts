@@ -3,8 +3,8 @@ import type { JsonValue } from '../diagnostics/index.js';
 
 /**
  * JSX attribute values as far as the build can know them without running code (docs/content.md,
- * "Representation"). Kept apart from src/mdx/attributes.ts, which the MDX stage uses for fields: the
- * content folder must not import the MDX stage that imports it.
+ * "Representation"). `literalValue` is also what the MDX stage's field attributes use
+ * (src/mdx/attributes.ts): the MDX stage comes after this folder.
  */
 export type PropValue =
   | { kind: 'flag' }
