@@ -10,7 +10,7 @@ export type FieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'r
 /** Where a field was declared: a component in an MDX page, or a JSON pointer in an OpenAPI file. */
 export type FieldSource = RecordedLocation;
 
-export interface Field {
+export interface Field extends FieldAnnotations {
   name: string;
   in: FieldLocation;
   /** The type as written (MDX) or derived from the schema (OpenAPI), e.g. `string`, `integer[]`, `object`. */
@@ -24,11 +24,15 @@ export interface Field {
   properties?: Field[];
   /** Key in the manifest's `schemas` table where a recursive schema stops instead of nesting again. */
   schemaRef?: string;
-  /**
-   * Constraints and annotations of the value (OpenAPI schema keywords; docs/manifest.md#field). For a
-   * `T[]` field, the value keywords (`enum` to `pattern`) describe the items unless the array has its own;
-   * `minItems`/`maxItems` are the array's. A `const` is a one-value `enum`.
-   */
+  source: FieldSource;
+}
+
+/**
+ * Constraints and annotations of a field's value (OpenAPI schema keywords; docs/manifest.md#field). For a
+ * `T[]` field, the value keywords (`enum` to `pattern`) describe the items unless the array has its own;
+ * `minItems`/`maxItems` are the array's. A `const` is a one-value `enum`.
+ */
+export interface FieldAnnotations {
   enum?: JsonValue[];
   format?: string;
   minimum?: number;
@@ -47,5 +51,4 @@ export interface Field {
   nullable?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
-  source: FieldSource;
 }

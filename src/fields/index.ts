@@ -1,4 +1,4 @@
-export type { Field, FieldLocation, FieldSource } from './field.js';
+export type { Field, FieldAnnotations, FieldLocation, FieldSource } from './field.js';
 export { compareFields, defaultText, driftKinds } from './compare.js';
 export type { CompareOptions, DriftKind, FieldDrift } from './compare.js';
 export { normalizeType, typesCompatible } from './types-compat.js';

@@ -1,6 +1,7 @@
 import { createDiagnostic, escapePointerSegment, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { isReference, valueAt, type Cursor, type SpecDocument } from './document.js';
 import { isObject } from './parse.js';
+import type { FieldAnnotations } from '../fields/field.js';
 
 /**
  * What a schema describes, once `allOf` is merged and `oneOf`/`anyOf` are folded. Shapes are memoized and
@@ -23,24 +24,8 @@ export interface Shape {
   annotations: Annotations;
 }
 
-/** The schema keywords a field carries besides its type (docs/openapi.md#fields), in the order fields write them. */
-export interface Annotations {
-  enum?: JsonValue[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  example?: JsonValue;
-  nullable?: boolean;
-  readOnly?: boolean;
-  writeOnly?: boolean;
-}
+/** The schema keywords a field carries besides its type (docs/openapi.md#fields): the field model's own. */
+export type Annotations = FieldAnnotations;
 
 export const annotationKeys = [
   'enum', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
