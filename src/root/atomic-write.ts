@@ -197,7 +197,8 @@ function removeStaleTemporaries(directory: string, prefix: string): void {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id is alive (the owner of a temporary file or folder named after it). */
+export function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

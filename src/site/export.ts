@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
+import { isRunning } from '../root/index.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import type { ServerEntry } from './dev-middleware.js';
@@ -131,16 +132,6 @@ function removeStaleTemporaries(parent: string, name: string): void {
     const match = pattern.exec(entry);
     if (!match || isRunning(Number(match[2]))) continue;
     rmSync(path.join(parent, entry), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
