@@ -99,37 +99,36 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .option('-w, --watch', 'rebuild whenever a file of the root changes (uses the cache)')
     .action(buildAction);
   // The live preview and the static export (docs/site.md) load Vite, React and the theme only when run.
-  program
+  // Both run the compiler as build does: the same run options.
+  const withRunOptions = (command: Command): Command =>
+    command
+      .option('--strict', 'treat warnings as errors')
+      .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
+      .option('--no-cache', 'neither read nor write the incremental cache')
+      .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)');
+  const dev = program
     .command('dev')
     .description('the live preview: serve the site on 127.0.0.1, rebuilding and updating the browser on every change')
     .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
     .option('-p, --port <port>', 'the port (default 3000, or the next free one)')
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
-    .option('--base <path>', 'the public base path', '/')
-    .option('--strict', 'treat warnings as errors')
-    .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
-    .option('--no-cache', 'neither read nor write the incremental cache')
-    .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
-    .action(async (root: string, options: import('./dev.js').DevOptions) => {
-      const { devCommand } = await import('./dev.js');
-      setExitCode(await devCommand(io, root, options, io.signal ?? interruptSignal()));
-    });
-  program
+    .option('--base <path>', 'the public base path', '/');
+  withRunOptions(dev).action(async (root: string, options: import('./dev.js').DevOptions) => {
+    const { devCommand } = await import('./dev.js');
+    setExitCode(await devCommand(io, root, options, io.signal ?? interruptSignal()));
+  });
+  const exportSite = program
     .command('export')
     .description('write the site as static files (pre-rendered pages, search, sitemap, llms.txt) for any static host')
     .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
     .requiredOption('--out <dir>', 'the folder to write (replaced atomically; empty, absent, or a previous export)')
     .option('--base <path>', 'the public base path the site is served under', '/')
     .option('--site-url <url>', 'the absolute URL of the site (sitemap.xml, robots.txt, llms.txt, canonical links)')
-    .addOption(formatOption())
-    .option('--strict', 'treat warnings as errors')
-    .option('--offline', 'never fetch remote OpenAPI files; use only the on-disk cache')
-    .option('--no-cache', 'neither read nor write the incremental cache')
-    .option('--cache-dir <dir>', 'where the incremental cache lives (default: <root>/.docs-build/cache)')
-    .action(async (root: string, options: import('./export.js').ExportCommandOptions) => {
-      const { exportCommand } = await import('./export.js');
-      setExitCode(await exportCommand(io, root, options));
-    });
+    .addOption(formatOption());
+  withRunOptions(exportSite).action(async (root: string, options: import('./export.js').ExportCommandOptions) => {
+    const { exportCommand } = await import('./export.js');
+    setExitCode(await exportCommand(io, root, options));
+  });
 
   program
     .command('check')
