@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
+import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, internalErrorText, type CliIo } from './io.js';
@@ -74,12 +75,14 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
   const outRelative = path.relative(root, options.build.outFile).split(path.sep).join('/');
   const runBuild = options.runBuild ?? build;
   const identity = identityOf(root);
+  // Kept from one build to the next: an edit of a page's text then rebuilds that page's content alone.
+  const session = new ContentSession();
 
   /** Runs one build; an exception is reported as the bug it is, and gives exit code 2. */
   const attempt = async (describe: (result: BuildResult, elapsedMs: number) => void): Promise<number> => {
     const started = performance.now();
     try {
-      const result = await runBuild({ ...options.build, cache: true });
+      const result = await runBuild({ ...options.build, cache: true, session });
       describe(result, performance.now() - started);
       return hasErrors(result.diagnostics) ? ExitCode.errors : ExitCode.ok;
     } catch (error) {

@@ -23,6 +23,11 @@ export interface PagePatch {
   edits: ContentHashEdit[];
   /** The edited pages' new fingerprints (`stageFingerprint`). */
   fingerprints: Record<string, string>;
+  /**
+   * Each edited page's parse; `bodyChanged`: its body changed but nothing else the stages read (only
+   * with `structureOf`), so its content is still to be patched.
+   */
+  pages: Array<{ file: string; result: StageResult<ParsedPage>; bodyChanged: boolean }>;
 }
 
 /**
@@ -35,6 +40,15 @@ export function stageFingerprint(result: StageResult<ParsedPage>): string {
 }
 
 /**
+ * What the stages before content read of a page result, hashed: `stageFingerprint` without the page's
+ * converted body. Equal fingerprints with different bodies: an edit of the page's text alone, which a
+ * long-lived process patches into the content (`src/pipeline/content-patch.ts`).
+ */
+export function structureFingerprint(value: ParsedPage, diagnostics: StageResult<ParsedPage>['diagnostics']): string {
+  return sha256(JSON.stringify([{ ...value, contentHash: '', prose: [], content: undefined }, diagnostics])).slice(0, 32);
+}
+
+/**
  * The most common edit while writing docs changes a page's text and nothing a stage reads from it: no
  * frontmatter, field, import or position moves, no diagnostic appears or goes. Such a page changes only
  * its own `contentHash` in the manifest (its prose is kept only for `migrate`), so the last manifest is
@@ -44,11 +58,12 @@ export function stageFingerprint(result: StageResult<ParsedPage>): string {
  * fingerprint compared with the one the record kept: equal means only the page's `contentHash` changes,
  * at the offset the record kept; otherwise the patch is refused (undefined) and the caller runs the stages.
  */
-export async function patchEditedPages(root: DocsRoot, record: RunRecord, changed: readonly string[]): Promise<PagePatch | undefined> {
-  const { parseMdxPage } = await import('../mdx/index.js');
+export async function patchEditedPages(root: DocsRoot, record: RunRecord, changed: readonly string[], structureOf?: (file: string) => string | undefined): Promise<PagePatch | undefined> {
+  const { parseMdxPage } = await import('../mdx/parse-page.js');
   const recordedHash = new Map(record.inputs.map((input) => [input.path, input.hash]));
   const edits: ContentHashEdit[] = [];
   const fingerprints: Record<string, string> = {};
+  const pages: PagePatch['pages'] = [];
   for (const file of changed) {
     const before = recordedHash.get(file);
     const offset = record.contentHashAt[file];
@@ -58,10 +73,15 @@ export async function patchEditedPages(root: DocsRoot, record: RunRecord, change
     if (!read.ok) return undefined;
     const result = withEncodingProblem(parseMdxPage(read.file), invalidUtf8Diagnostic(read.file));
     fingerprints[file] = stageFingerprint(result);
-    if (fingerprints[file] !== fingerprint) return undefined;
+    const bodyChanged = fingerprints[file] !== fingerprint;
+    if (bodyChanged) {
+      const structure = structureOf?.(file);
+      if (structure === undefined || structure !== structureFingerprint(result.value, result.diagnostics)) return undefined;
+    }
+    pages.push({ file, result, bodyChanged });
     edits.push({ offset, before, after: read.file.hash });
   }
-  return { edits, fingerprints };
+  return { edits, fingerprints, pages };
 }
 
 /** Applies the edits to the manifest's bytes; false, with nothing changed, unless each finds its old hash. */
@@ -79,12 +99,33 @@ export function applyContentHashEdits(manifest: Buffer, edits: readonly ContentH
  * patched.
  */
 export function contentHashOffsets(manifest: Buffer, pageIds: Readonly<Record<string, string>>): Record<string, number> {
+  const field = Buffer.from('\n      "contentHash": "');
+  return hashOffsets(manifest, pageIds, (start, end) => {
+    const at = manifest.indexOf(field, start);
+    return at !== -1 && at < end ? at + field.length : undefined;
+  });
+}
+
+/** Where each page's content reference (`content: { file, hash, ... }`) has its hash digits, like `contentHashOffsets`. */
+export function contentReferenceOffsets(manifest: Buffer, pageIds: Readonly<Record<string, string>>): Record<string, number> {
+  const object = Buffer.from('\n      "content": {\n');
+  const field = Buffer.from('\n        "hash": "');
+  return hashOffsets(manifest, pageIds, (start, end) => {
+    const content = manifest.indexOf(object, start);
+    if (content === -1 || content > end) return undefined;
+    const close = manifest.indexOf('\n      }', content + 1);
+    const at = manifest.indexOf(field, content);
+    return at !== -1 && at < close && close <= end ? at + field.length : undefined;
+  });
+}
+
+/** Per page block of `pages` (from its key's line to its closing brace), the offset `find` gives, kept when 64 hex digits and a quote are there. */
+function hashOffsets(manifest: Buffer, pageIds: Readonly<Record<string, string>>, find: (start: number, end: number) => number | undefined): Record<string, number> {
   const fileOfId = new Map(Object.entries(pageIds).map(([file, id]) => [id, file]));
   const offsets: Record<string, number> = {};
   const pages = manifest.indexOf('\n  "pages": {\n');
   if (pages === -1) return offsets;
   const pagesEnd = manifest.indexOf('\n  }', pages + 1);
-  const field = Buffer.from('\n      "contentHash": "');
   let cursor = pages;
   while (true) {
     const start = manifest.indexOf('\n    "', cursor);
@@ -93,11 +134,8 @@ export function contentHashOffsets(manifest: Buffer, pageIds: Readonly<Record<st
     const end = manifest.indexOf('\n    }', start + 1);
     if (keyEnd === -1 || end === -1) break;
     const file = fileOfId.get(parseKey(manifest.toString('utf8', start + 5, keyEnd + 1)));
-    const at = manifest.indexOf(field, start);
-    if (file !== undefined && at !== -1 && at < end) {
-      const offset = at + field.length;
-      if (/^[0-9a-f]{64}"$/.test(manifest.toString('latin1', offset, offset + 65))) offsets[file] = offset;
-    }
+    const offset = file === undefined ? undefined : find(start, end);
+    if (file !== undefined && offset !== undefined && /^[0-9a-f]{64}"$/.test(manifest.toString('latin1', offset, offset + 65))) offsets[file] = offset;
     cursor = end;
   }
   return offsets;

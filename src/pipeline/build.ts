@@ -13,7 +13,8 @@ import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
-import { applyContentHashEdits, contentHashOffsets, patchEditedPages } from '../incremental/page-patch.js';
+import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages } from '../incremental/page-patch.js';
+import type { ContentPatch } from './content-patch.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -39,7 +40,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
   if (record) {
     const check = checkInputs(root, record, startedAtMs);
-    if (check?.changed.length === 0) {
+    if (check?.changed.length === 0 && !options.session?.wantsStages(record.manifestHash, options.outFile)) {
       const previous = contentInPlace(options.outFile) ? reuseRecordedRun(cache!, record, options.outFile) : undefined;
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
@@ -80,6 +81,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (contentProblem) return finish(options, { ...final, diagnostics: sortDiagnostics([...final.diagnostics, contentProblem]) }, cache?.diagnostics() ?? []);
   const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest, outputChecks(root, record));
   if (run.contentFiles) result.contentFiles = run.contentFiles;
+  options.session?.forget();
   if (cache && runKey && run.reusable) {
     rememberRun(cache, root, runKey, {
       manifest: manifestBytes,
@@ -94,6 +96,17 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       startedAtMs,
       ...(result.written ? { output: result.written } : {}),
     });
+    if (options.session && run.patchFacts && run.contentFiles) {
+      options.session.state = {
+        manifestHash: digest.hash,
+        outFile: options.outFile,
+        manifest,
+        files: new Map(run.contentFiles),
+        facts: run.patchFacts.facts,
+        structures: run.patchFacts.structures,
+        contentReferenceAt: contentReferenceOffsets(manifestBytes, run.pageIds),
+      };
+    }
   }
   return result;
 }
@@ -117,21 +130,41 @@ async function patchRun(
     const { ignoresByText, readIgnoreFile } = await import('../rules/index.js');
     if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
   }
-  const patch = await patchEditedPages(root, record, changed);
-  if (patch === undefined) return undefined;
   const outFile = options.outFile;
+  const session = options.session?.stateFor(record.manifestHash, outFile);
+  const patch = await patchEditedPages(root, record, changed, session && ((file) => session.structures[file]));
+  if (patch === undefined) return undefined;
+  const final = recordedFinal(record);
+  // With a session, its manifest and content follow the edit (the content of a page whose body changed is rebuilt alone).
+  let content: ContentPatch | undefined;
+  if (session) {
+    const { patchContent } = await import('./content-patch.js');
+    content = await patchContent(session, root, cache, options, patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! })));
+    if (content === undefined) return undefined;
+  }
+  const edits = [...patch.edits, ...(content?.edits ?? [])];
+  // The content files first: a manifest on disk never references a content file that is not there.
+  if (content && content.files.size > 0 && outFile !== undefined && !hasErrors(final.diagnostics)) {
+    const { rewriteContent } = await import('./content-output.js');
+    try {
+      rewriteContent(outFile, content.files, outputChecks(root, record));
+    } catch {
+      // The stages write them again, or report why they cannot.
+      return undefined;
+    }
+  }
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
   let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
-  const final = recordedFinal(record);
-  if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, patch.edits);
+  if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, edits);
   if (!patched) {
     const previous = recordedManifest(cache, record, outFile);
-    if (previous === undefined || !applyContentHashEdits(previous, patch.edits)) return undefined;
+    if (previous === undefined || !applyContentHashEdits(previous, edits)) return undefined;
     patched = { manifest: previous, digest: manifestDigest(previous) };
   }
   const { manifest } = patched;
   const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
-  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, undefined, outputChecks(root, record));
+  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, content?.next.manifest, outputChecks(root, record));
+  if (content) result.contentFiles = content.next.files;
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
@@ -151,6 +184,7 @@ async function patchRun(
     listing: check.listing,
     ...(result.written ? { output: result.written } : {}),
   });
+  if (options.session) options.session.state = content ? { ...content.next, manifestHash: patched.digest.hash } : undefined;
   return result;
 }
 

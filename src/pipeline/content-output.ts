@@ -109,6 +109,28 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
   return { written, unchanged, removed };
 }
 
+/**
+ * Writes some content files of an earlier `writeContent` again (a patch of a few pages): each
+ * atomically, and the index updated with their hashes. Nothing is removed. Throws, like `writeContent`,
+ * when the folder is not docs-build's.
+ */
+export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): void {
+  const outDir = path.dirname(path.resolve(manifestFile));
+  const folder = path.join(outDir, contentFolderName);
+  const refused = output.refuse?.(locatePath(manifestFile, output));
+  if (refused !== undefined) throw new UnsafePathError(refused);
+  locatePath(folder, output);
+  const previous = readIndex(folder);
+  if (!previous.owned) throw new UnsafePathError(`${folder} has no ${indexName}: it is not the content folder docs-build wrote`);
+  const checks: WriteOptions = { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) };
+  const index: ContentIndex = { files: { ...previous.files } };
+  for (const [relative, bytes] of files) {
+    writeFileAtomic(path.join(outDir, relative), bytes, checks);
+    index.files[relative] = sha256(bytes);
+  }
+  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+}
+
 /** Whether the folder holds visible files (dot files are docs-build's marker and its writers' temporaries). */
 function holdsFiles(folder: string): boolean {
   try {

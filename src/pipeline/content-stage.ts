@@ -1,6 +1,6 @@
 import type { Site } from '../config/site.js';
-import { appendAll, inStage, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
-import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource } from '../links/index.js';
+import { appendAll, inStage, sortDiagnostics, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
+import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource, type LinkSite } from '../links/index.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
@@ -12,7 +12,7 @@ import { searchRecords, type SearchRecord } from '../content/search.js';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
 import { parseMdxPage } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
-import type { ContentLink, ContentRoot, PageContent, PageIsland, TocEntry } from '../content/types.js';
+import type { ContentLink, ContentRoot, ConvertedBody, PageContent, PageIsland, TocEntry } from '../content/types.js';
 
 /** A page's tree after its snippets are inlined and its headings have ids. */
 interface InlinedContent {
@@ -57,6 +57,8 @@ export interface ContentStageInput {
   checkLinks?: boolean;
   /** Also check external links (`--check-external`): how, with the cache of earlier answers. */
   external?: ExternalCheckOptions;
+  /** Also return what patching one page's content later needs (`ContentPatchFacts`). */
+  collectPatchFacts?: boolean;
 }
 
 export interface ContentStageResult {
@@ -67,16 +69,48 @@ export interface ContentStageResult {
 }
 
 /**
+ * What a later run needs to rebuild one page's content alone (`content-patch.ts`): the site as its links
+ * see it, and, per page with a file of its own, what other pages or the manifest read of its content.
+ * Collected only when asked (`collectPatchFacts`): a long-lived process (the preview, `build --watch`).
+ */
+export interface ContentPatchFacts {
+  linkSite: LinkSite;
+  themes: CodeThemes;
+  variables: Readonly<Record<string, string>>;
+  /** Files inlined into some page (snippets, and pages imported as snippets): an edit of one is never patched. */
+  inlined: Set<string>;
+  /** By page id (pages of kind `page` with a file). */
+  pages: Map<string, PageFacts>;
+  /** By page id, every page: its search records as they appear in `search.json` (comma-joined). */
+  searchSegments: Map<string, string>;
+  /** By page id, every page: the Markdown twin (what llms-full.txt concatenates). */
+  twins: Map<string, string>;
+}
+
+/** What must not change for one page's content to be patched in: each as JSON, compared as text. */
+export interface PageFacts {
+  file: string;
+  anchors: string;
+  toc: string;
+  deps: string;
+  /** The page's own problems: its inlining's diagnostics and the link diagnostics at its file. */
+  problems: string;
+  /** Links that come from inlined files (their diagnostics are at those files). */
+  foreignLinks: string;
+}
+
+/**
  * The content stage: each MDX page's converted body (made in the parse worker) gets its snippets
  * inlined, heading ids, links resolved and checked against every page's anchors, code highlighted and a
  * Markdown twin. Generated operation pages have no body of their own: their content is the
  * `x-docs.content` MDX when there is one, else empty.
  */
-export async function buildContent(input: ContentStageInput): Promise<ContentStageResult> {
+export async function buildContent(input: ContentStageInput): Promise<ContentStageResult & { facts?: ContentPatchFacts }> {
   const diagnostics: Diagnostic[] = [];
   const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}) });
   const variables = input.variables ?? {};
   const trees = new Map<string, InlinedContent>();
+  const inlineProblems = new Map<string, Diagnostic[]>();
 
   for (const id of Object.keys(input.manifest.pages)) {
     const parsed = input.parsed.get(id);
@@ -85,14 +119,13 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
       trees.set(id, { tree: empty, islands: [], deps: [], toc: [], anchors: [], links: [] });
       continue;
     }
-    const body = parsed.content;
-    const inlined = inStage('content', parsed.path, () => inlineSnippets({ file: parsed.path, body }, snippets, { variables }));
-    diagnostics.push(...inlined.diagnostics);
+    const inlined = inlinePage(parsed.path, parsed.content, snippets, variables);
+    appendAll(diagnostics, inlined.diagnostics);
+    if (input.collectPatchFacts) inlineProblems.set(id, inlined.diagnostics);
     // The stage takes the body over: the parse result keeps no second copy of the tree while the site's
     // other pages are processed (a cached parse was serialized when it was stored).
     delete parsed.content;
-    const ids = assignHeadingIds(inlined.tree);
-    trees.set(id, { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file: parsed.path, links: inlined.links });
+    trees.set(id, inlined.value);
   }
   appendAll(diagnostics, snippets.diagnostics());
 
@@ -107,16 +140,19 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     files: input.root.files(),
     ...(input.unverifiedPrefixes ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
   });
+  const linkProblems: Diagnostic[] = [];
   if (input.checkLinks !== false) {
     const pages = [...trees].filter(([, entry]) => entry.file !== undefined).map(([id, entry]) => ({ page: id, file: entry.file!, links: entry.links }));
     const linkInput = { site: linkSite, pages, ...(input.config ? { config: input.config } : {}) };
-    appendAll(diagnostics, inStage('links', undefined, () => checkLinks(linkInput)));
+    appendAll(linkProblems, inStage('links', undefined, () => checkLinks(linkInput)));
+    appendAll(diagnostics, linkProblems);
     if (input.external) appendAll(diagnostics, await checkExternalLinks(collectExternalLinks(linkInput), input.external));
   }
 
   const themed = codeThemes(input.site.styling.codeblocks, input.config ? (pointer) => input.config!.locate(pointer) : undefined);
   diagnostics.push(...themed.diagnostics);
   const themes = themed.value;
+  const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, themes, variables }) : undefined;
   const resolvedTrees = new Map<string, ContentRoot>();
   for (const [id, entry] of trees) resolvedTrees.set(id, rewriteTreeLinks(entry.tree, id, linkSite));
   let highlight: HighlightStats | undefined;
@@ -124,15 +160,98 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
 
   const pages = new Map<string, BuiltPageContent>();
   for (const [id, entry] of trees) {
-    const tree = resolvedTrees.get(id)!;
-    const page = input.manifest.pages[id]!;
-    const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-    pages.set(id, { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, markdownHeading(page)), search: searchRecords(id, page.title, tree) });
+    const built = finishPage(id, entry, resolvedTrees.get(id)!, input.manifest.pages[id]!);
+    pages.set(id, built);
+    if (facts) {
+      facts.searchSegments.set(id, searchSegment(built.search));
+      facts.twins.set(id, built.markdown);
+    }
     // The tree now lives in `content` only: drop the stage's own references as it goes.
     trees.delete(id);
     resolvedTrees.delete(id);
   }
-  return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes };
+  return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
+}
+
+/** A page's snippets inlined and its headings given ids. */
+function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, variables: Readonly<Record<string, string>>): StageResult<InlinedContent> {
+  const inlined = inStage('content', file, () => inlineSnippets({ file, body }, snippets, { variables }));
+  const ids = assignHeadingIds(inlined.tree);
+  return { value: { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file, links: inlined.links }, diagnostics: inlined.diagnostics };
+}
+
+/** The page's content, twin and search records, from its tree with links resolved and code highlighted. */
+function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, page: Page): BuiltPageContent {
+  const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
+  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, markdownHeading(page)), search: searchRecords(id, page.title, tree) };
+}
+
+/** A page's records as `search.json` holds them: its part of the array, without brackets. */
+export function searchSegment(records: readonly SearchRecord[]): string {
+  return records.map((record) => JSON.stringify(record)).join(',');
+}
+
+function patchFactsOf(
+  trees: ReadonlyMap<string, InlinedContent>,
+  inlineProblems: ReadonlyMap<string, Diagnostic[]>,
+  linkProblems: readonly Diagnostic[],
+  manifest: Manifest,
+  site: Pick<ContentPatchFacts, 'linkSite' | 'themes' | 'variables'>,
+): ContentPatchFacts {
+  const linkProblemsByFile = new Map<string, Diagnostic[]>();
+  for (const problem of linkProblems) {
+    if (problem.file === undefined) continue;
+    const list = linkProblemsByFile.get(problem.file);
+    if (list) list.push(problem);
+    else linkProblemsByFile.set(problem.file, [problem]);
+  }
+  const facts: ContentPatchFacts = { ...site, inlined: new Set(), pages: new Map(), searchSegments: new Map(), twins: new Map() };
+  for (const [id, entry] of trees) {
+    for (const dep of entry.deps) facts.inlined.add(dep);
+    if (entry.file === undefined || manifest.pages[id]?.kind !== 'page') continue;
+    facts.pages.set(id, pageFactsOf(entry as InlinedContent & { file: string }, inlineProblems.get(id) ?? [], linkProblemsByFile.get(entry.file) ?? []));
+  }
+  return facts;
+}
+
+function pageFactsOf(entry: InlinedContent & { file: string }, inlineProblems: readonly Diagnostic[], linkProblems: readonly Diagnostic[]): PageFacts {
+  return {
+    file: entry.file,
+    anchors: JSON.stringify(entry.anchors),
+    toc: JSON.stringify(entry.toc),
+    deps: JSON.stringify(entry.deps),
+    problems: JSON.stringify(sortDiagnostics([...inlineProblems, ...linkProblems])),
+    foreignLinks: JSON.stringify(entry.links.filter((link) => link.location.file !== entry.file)),
+  };
+}
+
+/** One page's content built again on the facts of the run that built them all. */
+export interface PageContentRebuild {
+  built: BuiltPageContent;
+  facts: PageFacts;
+}
+
+/**
+ * The content stage for one page of kind `page`, against the site of an earlier run (its link site,
+ * code themes and variables). The caller compares `facts` with the earlier run's: only when they are
+ * equal is the result what a run of the whole stage would give for this page.
+ */
+export async function rebuildPageContent(
+  input: { root: DocsRoot; parsed: ParsedPage; page: Page; facts: Pick<ContentPatchFacts, 'linkSite' | 'themes' | 'variables'> } & Pick<ContentStageInput, 'snippetCache' | 'highlight' | 'checkLinks'>,
+): Promise<PageContentRebuild | undefined> {
+  const { parsed, page, facts } = input;
+  if (!parsed.content) return undefined;
+  const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}) });
+  const inlined = inlinePage(parsed.path, parsed.content, snippets, facts.variables);
+  const entry = inlined.value as InlinedContent & { file: string };
+  const linkProblems =
+    input.checkLinks === false ? [] : inStage('links', undefined, () => checkLinks({ site: facts.linkSite, pages: [{ page: page.id, file: entry.file, links: entry.links }] })).filter((problem) => problem.file === entry.file);
+  const pageFacts = pageFactsOf(entry, inlined.diagnostics, linkProblems);
+  // Problems of the snippets themselves are reported once, at the snippet, by the whole stage: a page whose snippets have any is not patched.
+  if (snippets.diagnostics().length > 0) return undefined;
+  const tree = rewriteTreeLinks(entry.tree, page.id, facts.linkSite);
+  if (input.highlight) await highlightTrees([tree], { ...input.highlight(facts.themes), themes: facts.themes });
+  return { built: finishPage(page.id, entry, tree, page), facts: pageFacts };
 }
 
 /** A snippet is parsed like a page; its converted body is what gets inlined. */

@@ -2,13 +2,11 @@ import path from 'node:path';
 import { readConfiguration } from '../config/index.js';
 import type { Site } from '../config/site.js';
 import type { LoadedConfig } from '../config/load.js';
-import type { HighlightPool } from '../content/highlight-pool.js';
-import type { SnippetCache } from '../content/snippet-set.js';
-import type { ContentStageResult } from './content-stage.js';
-import type { HighlightedLines } from '../content/types.js';
+import type { ContentPatchFacts, ContentStageResult } from './content-stage.js';
+import { contentStageEdges } from './content-edges.js';
 import { appendAll, createDiagnostic, inStage, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
-import { stageFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
+import { stageFingerprint, structureFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/index.js';
@@ -35,6 +33,8 @@ export interface PipelineRun {
   pageIds: Record<string, string>;
   /** The `stageFingerprint` of each page in `pageIds`. */
   pageFingerprints: Record<string, string>;
+  /** What patching one page's content later needs (with `options.session`). */
+  patchFacts?: { facts: ContentPatchFacts; structures: Record<string, string> };
 }
 
 /**
@@ -95,16 +95,19 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   const pages = manifest.pages;
   const pageIds: Record<string, string> = {};
   const pageFingerprints: Record<string, string> = {};
+  const structures: Record<string, string> = {};
   const parsedById = new Map<string, ParsedPage>();
   for (const [id, parsed] of [...mdx.pages, ...mdx.unlisted.map(({ id, page }) => [id, page] as const)]) {
     if (pages[id]?.source.file !== parsed.path || pages[id]?.kind === 'openapi') continue;
     pageIds[parsed.path] = id;
     pageFingerprints[parsed.path] = mdx.fingerprints.get(parsed.path)!;
+    if (options.session) structures[parsed.path] = structureFingerprint(parsed, mdx.diagnosticsOf.get(parsed.path) ?? []);
     parsedById.set(id, parsed);
   }
   const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options);
   appendAll(diagnostics, content.diagnostics);
   return {
+    ...(content.facts ? { patchFacts: { facts: content.facts, structures } } : {}),
     manifest,
     diagnostics,
     stats: assembled.stats,
@@ -127,37 +130,29 @@ async function runContentStage(
   configured: { config: LoadedConfig; site: Site },
   cache: DiskCache | undefined,
   options: BuildOptions,
-): Promise<{ files: Map<string, Buffer>; diagnostics: Diagnostic[] }> {
-  const [{ buildContent }, { HighlightPool }] = await Promise.all([import('./content-stage.js'), import('../content/highlight-pool.js')]);
+): Promise<{ files: Map<string, Buffer>; diagnostics: Diagnostic[]; facts?: ContentPatchFacts }> {
+  const { buildContent } = await import('./content-stage.js');
   const { config, site } = configured;
-  const variables = variablesOf(config.value);
-  let pool: HighlightPool | undefined;
+  const edges = contentStageEdges(cache, options);
   try {
-    return await contentOf(await buildContent({
-    root,
-    manifest,
-    parsed,
-    site,
-    config,
-    variables,
-    ...(cache ? { snippetCache: snippetCacheOf(cache) } : {}),
-    // Shiki loads only when a block is not in the cache.
-    highlight: (themes) => ({
-      highlight: (code, lang) => (pool ??= new HighlightPool(themes, options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {})).highlight(code, lang),
-      ...(cache
-        ? {
-            lookup: (key: string) => cache.get<HighlightedLines | null>('highlight', key),
-            store: (key: string, tokens: HighlightedLines | null) => cache.set('highlight', key, tokens),
-          }
+    const built = await buildContent({
+      root,
+      manifest,
+      parsed,
+      site,
+      config,
+      variables: variablesOf(config.value),
+      ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
+      highlight: edges.highlight,
+      checkLinks: options.checkLinks !== false,
+      ...(options.checkExternal
+        ? { external: { offline: options.offline ?? false, ...(options.checkPrivateHosts ? { checkPrivateHosts: true } : {}), ...(cache ? { cache: diskExternalCache(cache) } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.signal ? { signal: options.signal } : {}) } }
         : {}),
-    }),
-    checkLinks: options.checkLinks !== false,
-    ...(options.checkExternal
-      ? { external: { offline: options.offline ?? false, ...(options.checkPrivateHosts ? { checkPrivateHosts: true } : {}), ...(cache ? { cache: diskExternalCache(cache) } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.signal ? { signal: options.signal } : {}) } }
-      : {}),
-  }), manifest);
+      ...(options.session ? { collectPatchFacts: true } : {}),
+    });
+    return { ...contentOf(built, manifest), ...(built.facts ? { facts: built.facts } : {}) };
   } finally {
-    await pool?.close();
+    await edges.close();
   }
 }
 
@@ -174,14 +169,6 @@ function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<
   return { files, diagnostics: built.diagnostics };
 }
 
-/** The DiskCache as the snippet stage's store of parses (a stage does not import the cache engine). */
-function snippetCacheOf(cache: DiskCache): SnippetCache {
-  return {
-    get: (file, hash) => cache.get('snippets', cache.key('snippet', file, hash)),
-    set: (file, hash, value) => cache.set('snippets', cache.key('snippet', file, hash), value),
-  };
-}
-
 /** docs.json `variables`: string values only (the schema says so; anything else was reported there). */
 function variablesOf(config: JsonValue): Record<string, string> {
   const variables = isJsonObject(config) ? config.variables : undefined;
@@ -195,7 +182,7 @@ interface NavigationPages {
   /** Each page's parse in navigation order, as soon as it and every page before it are parsed. */
   inOrder: AsyncIterable<ParsedPage>;
   /** Every page by id, in navigation order, once all are parsed (their diagnostics pushed). */
-  all: Promise<{ pages: Map<string, ParsedPage>; unlisted: Array<{ id: string; page: ParsedPage }>; fingerprints: Map<string, string> }>;
+  all: Promise<{ pages: Map<string, ParsedPage>; unlisted: Array<{ id: string; page: ParsedPage }>; fingerprints: Map<string, string>; diagnosticsOf: Map<string, Diagnostic[]> }>;
 }
 
 /** A page cache entry: the page's result and its `stageFingerprint`, computed once with the parse. */
@@ -283,16 +270,18 @@ function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly 
     const pages = new Map<string, ParsedPage>();
     const unlistedPages: Array<{ id: string; page: ParsedPage }> = [];
     const fingerprints = new Map<string, string>();
+    const diagnosticsOf = new Map<string, Diagnostic[]>();
     for (const [file, id] of idOfFile) {
       const entry = results.get(file);
       if (!entry) continue;
       const { result } = entry;
       diagnostics.push(...result.diagnostics);
+      diagnosticsOf.set(file, result.diagnostics);
       if (unlisted.has(file)) unlistedPages.push({ id, page: result.value });
       else pages.set(id, result.value);
       fingerprints.set(file, entry.fingerprint);
     }
-    return { pages, unlisted: unlistedPages, fingerprints };
+    return { pages, unlisted: unlistedPages, fingerprints, diagnosticsOf };
   });
   async function* inOrder(): AsyncGenerator<ParsedPage> {
     for (const arrival of arrivals.values()) yield await arrival.promise;

@@ -3,6 +3,7 @@ import type { JobCheck, JobChecksOptions } from '../admin/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
 import type { IgnoredCounts } from '../rules/index.js';
+import type { ContentSession } from './content-session.js';
 
 /** Options of `build()`. Every option is optional except `root`. */
 export interface BuildOptions {
@@ -51,6 +52,11 @@ export interface BuildOptions {
   /** Agent jobs that must have completed before a manifest is emitted (deploy pipelines; docs/admin.md). */
   jobChecks?: JobCheckOptions;
   signal?: AbortSignal;
+  /**
+   * Kept by a long-lived caller (the preview, `build --watch`) from one run to the next: an edit of a
+   * page's text then rebuilds that page's content alone (docs/incremental.md). Needs the cache.
+   */
+  session?: ContentSession;
 }
 
 /** `build()`'s job checks: the jobs, plus how to reach the admin API (docs/admin.md). */

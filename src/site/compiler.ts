@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
+import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
@@ -149,6 +150,8 @@ export class SiteCompiler {
   readonly base: string;
   readonly manifestFile: string;
   private readonly content = new ContentCache();
+  // Kept from one build to the next: an edit of a page's text then rebuilds that page's content alone.
+  private readonly session = new ContentSession();
   private last: SiteSnapshot | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -169,9 +172,24 @@ export class SiteCompiler {
     return run;
   }
 
+  /**
+   * Builds once more, running the stages, when the last build reused an earlier run: a reused run
+   * builds no content, and the session must know every page's for the next text edit to be patched
+   * instead of running the stages then. The output does not change.
+   */
+  async primeSession(): Promise<void> {
+    if (this.session.state) return;
+    this.session.prime = true;
+    try {
+      await this.compile();
+    } finally {
+      this.session.prime = false;
+    }
+  }
+
   private async compileNow(): Promise<{ result: BuildResult; snapshot: SiteSnapshot | undefined; elapsedMs: number }> {
     const started = performance.now();
-    const options: BuildOptions = { root: this.root, outFile: this.manifestFile, strict: this.options.strict ?? false, offline: this.options.offline ?? false, cache: this.options.cache ?? true };
+    const options: BuildOptions = { root: this.root, outFile: this.manifestFile, strict: this.options.strict ?? false, offline: this.options.offline ?? false, cache: this.options.cache ?? true, session: this.session };
     if (this.options.cacheDir !== undefined) options.cacheDir = this.options.cacheDir;
     const result = await (this.options.runBuild ?? build)(options);
     const manifest = result.manifest;

@@ -126,6 +126,9 @@ function isInside(file: string, folder: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
+/** How long after the start the dev server primes its content session (`SiteCompiler.primeSession`). */
+const primeDelayMs = 1500;
+
 /** The dev server's side of an edit: rebuild, then tell the browser exactly what changed. */
 class LiveUpdates {
   private pending = new Set<string>();
@@ -151,6 +154,13 @@ class LiveUpdates {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), this.debounceMs);
     });
+    // Once the first page had time to be served: the session learns every page's content, so the
+    // first text edit is patched too (a start on a reused run built none).
+    const prime = setTimeout(() => {
+      this.chain = this.chain.then(() => this.compiler().primeSession()).catch(() => undefined);
+    }, primeDelayMs);
+    prime.unref();
+    this.server.httpServer?.once('close', () => clearTimeout(prime));
     this.server.ws.on('connection', () => {
       const errors = this.compiler().snapshot?.errors ?? [];
       if (errors.length > 0) this.server.ws.send({ type: 'error', err: errorOverlay(errors, this.root) });

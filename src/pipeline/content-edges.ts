@@ -1,0 +1,47 @@
+import type { HighlightPool } from '../content/highlight-pool.js';
+import type { CodeThemes, HighlightBatchOptions } from '../content/highlight.js';
+import type { SnippetCache } from '../content/snippet-set.js';
+import type { HighlightedLines } from '../content/types.js';
+import type { DiskCache } from '../incremental/index.js';
+import type { BuildOptions } from './types.js';
+
+/** How the content stage reaches the cache and the highlighting workers in one run. */
+export interface ContentStageEdges {
+  /** Blocks found in the cache are never highlighted; the worker pool starts at the first miss. */
+  highlight: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
+  snippetCache?: SnippetCache;
+  /** Stops the highlighting workers, if any started. */
+  close(): Promise<void>;
+}
+
+export function contentStageEdges(cache: DiskCache | undefined, options: Pick<BuildOptions, 'workers'>): ContentStageEdges {
+  let pool: HighlightPool | undefined;
+  let starting: Promise<typeof import('../content/highlight-pool.js')> | undefined;
+  const highlightWith = async (themes: CodeThemes, code: string, lang: string): Promise<HighlightedLines | undefined> => {
+    const { HighlightPool } = await (starting ??= import('../content/highlight-pool.js'));
+    pool ??= new HighlightPool(themes, options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {});
+    return pool.highlight(code, lang);
+  };
+  return {
+    highlight: (themes) => ({
+      highlight: (code, lang) => highlightWith(themes, code, lang),
+      ...(cache
+        ? {
+            lookup: (key: string) => cache.get<HighlightedLines | null>('highlight', key),
+            store: (key: string, tokens: HighlightedLines | null) => cache.set('highlight', key, tokens),
+          }
+        : {}),
+    }),
+    ...(cache
+      ? {
+          snippetCache: {
+            get: (file, hash) => cache.get('snippets', cache.key('snippet', file, hash)),
+            set: (file, hash, value) => cache.set('snippets', cache.key('snippet', file, hash), value),
+          },
+        }
+      : {}),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}

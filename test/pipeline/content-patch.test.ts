@@ -1,0 +1,145 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/pipeline/build.js';
+import { ContentSession } from '../../src/pipeline/content-session.js';
+import type { BuildResult } from '../../src/pipeline/index.js';
+import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+/*
+ * A long-lived process (the preview, `build --watch`) keeps a content session: an edit of a page's
+ * text rebuilds that page's content alone. Whatever path a rebuild takes, its output must be the bytes
+ * a fresh build of the same files writes; edits that reach beyond the page run the stages.
+ */
+afterAll(removeTempRoots);
+const outputs: string[] = [];
+afterAll(() => outputs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const files: Record<string, string> = {
+  'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide', 'uses-part'] }] }, { variables: { product: 'Acme' } }),
+  'index.mdx': '---\ntitle: Home\n---\n\n# Welcome\n\nSee the [guide](/guide#install-it).\n\nA paragraph to edit.\n\n<Note>Read me</Note>\n',
+  'guide.mdx': '---\ntitle: Guide\n---\n\n## Install it\n\nInstall {{product}} first.\n\n<Snippet file="install.mdx" />\n\n```bash title="Shell"\nnpm install docs-build\n```\n\nMore text here.\n',
+  'snippets/install.mdx': 'Run the installer.\n',
+  'part.mdx': '---\ntitle: Part\n---\n\nA page that another page imports.\n',
+  'uses-part.mdx': "---\ntitle: Uses part\n---\n\nimport Part from '/part.mdx'\n\n<Part />\n",
+};
+
+interface Runner {
+  root: string;
+  run(): Promise<{ result: BuildResult; ranStages: boolean }>;
+  edit(file: string, change: (text: string) => string): void;
+}
+
+function runner(extra: Record<string, string> = {}): Runner {
+  const root = tempRoot({ ...files, ...extra });
+  const session = new ContentSession();
+  return {
+    root,
+    async run() {
+      let ranStages = false;
+      const result = await build({ root, outFile: path.join(root, '.docs-build', 'manifest.json'), cache: true, session, onProgress: () => (ranStages = true) });
+      return { result, ranStages };
+    },
+    edit(file, change) {
+      const target = path.join(root, file);
+      writeFileSync(target, change(readFileSync(target, 'utf8')));
+    },
+  };
+}
+
+/** Every file of the output folder (manifest and content), by relative path. */
+function outputOf(dir: string): Map<string, string> {
+  const list = readdirSync(dir, { recursive: true }).map(String).filter((file) => !file.startsWith('cache') && statSync(path.join(dir, file)).isFile());
+  return new Map(list.sort().map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
+}
+
+/** What a fresh build (no cache, no session) of the root's files writes. */
+async function freshOutput(root: string): Promise<{ output: Map<string, string>; diagnostics: BuildResult['diagnostics'] }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-fresh-'));
+  outputs.push(dir);
+  const result = await build({ root, outFile: path.join(dir, 'manifest.json'), cache: false });
+  return { output: outputOf(dir), diagnostics: result.diagnostics };
+}
+
+async function expectSameAsFresh(root: string, result: BuildResult): Promise<void> {
+  const fresh = await freshOutput(root);
+  const mine = outputOf(path.join(root, '.docs-build'));
+  expect([...mine.keys()]).toEqual([...fresh.output.keys()]);
+  for (const [file, text] of fresh.output) expect(mine.get(file), file).toBe(text);
+  expect(result.diagnostics).toEqual(fresh.diagnostics);
+}
+
+describe('content session: one page edited', () => {
+  it('patches the content of a page whose text changed, with the same bytes as a fresh build, without running the stages', async () => {
+    const site = runner();
+    expect((await site.run()).ranStages).toBe(true);
+    for (const [file, edit] of [
+      ['index.mdx', (text: string) => text.replace('A paragraph to edit.', 'A paragraph, edited once.')],
+      ['guide.mdx', (text: string) => text.replace('More text here.', 'More text here, and **bold** words.')],
+      ['guide.mdx', (text: string) => text.replace('npm install docs-build', 'npm install docs-build@latest')],
+      ['index.mdx', (text: string) => text.replace('A paragraph, edited once.', 'A paragraph, edited twice.')],
+    ] as const) {
+      site.edit(file, edit);
+      const { result, ranStages } = await site.run();
+      expect(ranStages, file).toBe(false);
+      await expectSameAsFresh(site.root, result);
+      const content = result.contentFiles?.get(`content/${file.replace(/\.mdx$/, '')}.json`)?.toString('utf8');
+      expect(content).toBe(readFileSync(path.join(site.root, '.docs-build', 'content', file.replace(/\.mdx$/, '.json')), 'utf8'));
+    }
+    const search = readFileSync(path.join(site.root, '.docs-build', 'content', 'search.json'), 'utf8');
+    expect(search).toContain('edited twice');
+    expect(readFileSync(path.join(site.root, '.docs-build', 'content', 'llms-full.txt'), 'utf8')).toContain('**bold** words');
+  });
+
+  it.each([
+    ['a heading renamed (other pages link to its anchors)', 'guide.mdx', (text: string) => text.replace('## Install it', '## Install the tool')],
+    ['a broken link added', 'index.mdx', (text: string) => text.replace('A paragraph to edit.', 'A paragraph with [a link](/nowhere).')],
+    ['the frontmatter changed', 'index.mdx', (text: string) => text.replace('title: Home', 'title: Home page')],
+    ['a page imported by another page', 'part.mdx', (text: string) => text.replace('another page imports', 'another page imports, edited')],
+    ['a snippet', 'snippets/install.mdx', (text: string) => text.replace('installer', 'installer again')],
+    ['a syntax error', 'index.mdx', (text: string) => text.replace('A paragraph to edit.', 'A paragraph <Note> never closed.')],
+  ])('runs the stages when the edit reaches beyond the page: %s', async (_name, file, edit) => {
+    const site = runner();
+    await site.run();
+    site.edit(file, edit);
+    const { result, ranStages } = await site.run();
+    expect(ranStages).toBe(true);
+    const fresh = await freshOutput(site.root);
+    expect(result.diagnostics).toEqual(fresh.diagnostics);
+    if (!result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) await expectSameAsFresh(site.root, result);
+    // The session follows the stages' run: a text edit after it is patched again.
+    if (result.written) {
+      site.edit('index.mdx', (text) => `${text}\nOne more line.\n`);
+      const next = await site.run();
+      expect(next.ranStages).toBe(false);
+      await expectSameAsFresh(site.root, next.result);
+    }
+  });
+
+  it('with errors elsewhere, the patched content is served from memory and nothing is written', async () => {
+    const site = runner({ 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
+    const first = await site.run();
+    expect(first.result.diagnostics.some((diagnostic) => diagnostic.code === 'links/broken-link')).toBe(true);
+    expect(first.result.written).toBeUndefined();
+    site.edit('index.mdx', (text) => text.replace('A paragraph to edit.', 'A paragraph edited with errors around.'));
+    const { result, ranStages } = await site.run();
+    expect(ranStages).toBe(false);
+    expect(result.written).toBeUndefined();
+    expect(result.contentFiles?.get('content/index.json')?.toString('utf8')).toContain('edited with errors around');
+    const fresh = await build({ root: site.root, cache: false });
+    for (const [file, bytes] of fresh.contentFiles!) expect(result.contentFiles?.get(file)?.toString('utf8'), file).toBe(bytes.toString('utf8'));
+    expect(result.manifest!.pages.index!.content).toEqual(fresh.manifest!.pages.index!.content);
+  });
+
+  it('without a session, a text edit runs the stages', async () => {
+    const root = tempRoot(files);
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, cache: true });
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'Edited.'));
+    let ranStages = false;
+    const result = await build({ root, outFile, cache: true, onProgress: () => (ranStages = true) });
+    expect(ranStages).toBe(true);
+    await expectSameAsFresh(root, result);
+  });
+});
