@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
+import { formatHuman, hasErrors, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { ExitCode, UsageError, type CliIo } from './io.js';
 import type { SiteBuildEvent } from '../site/plugin.js';
 import { sitePaths } from '../site/paths.js';
@@ -37,7 +37,11 @@ export async function devCommand(io: CliIo, root: string, options: DevOptions, s
   const shownRoot = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
   const onBuild = (event: SiteBuildEvent): void => {
     lastCode = hasErrors(event.result.diagnostics) ? ExitCode.errors : ExitCode.ok;
-    const problems = event.result.diagnostics.filter((d) => d.severity !== 'info');
+    // The first build shows every problem; a rebuild the errors and the problems of the files just
+    // changed (the summary still counts all): an edit of one page does not print the site's warnings again.
+    const changedFiles = new Set(event.changed);
+    const shown = (d: Diagnostic): boolean => d.severity === 'error' || (d.severity === 'warning' && (event.changed.length === 0 || (d.file !== undefined && changedFiles.has(d.file))));
+    const problems = event.result.diagnostics.filter(shown);
     const text = problems.length > 0 ? formatHuman(problems, { pathPrefix: shownRoot, color: io.isTTY }) : '';
     if (event.changed.length === 0) {
       io.stdout(`${text}built in ${Math.round(event.elapsedMs)} ms: ${summaryLine(event.result.diagnostics)}\n`);

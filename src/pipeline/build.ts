@@ -41,7 +41,9 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (record) {
     const check = checkInputs(root, record, startedAtMs);
     if (check?.changed.length === 0 && !options.session?.wantsStages(record.manifestHash, options.outFile)) {
-      const previous = contentInPlace(options.outFile) ? reuseRecordedRun(cache!, record, options.outFile) : undefined;
+      // A run with errors wrote no content: reused, it still has none, which only a preview (it renders the content) cannot do with.
+      const needsContent = record.output !== undefined || options.session !== undefined;
+      const previous = !needsContent || contentInPlace(options.outFile) ? reuseRecordedRun(cache!, record, options.outFile) : undefined;
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.

@@ -142,4 +142,18 @@ describe('content session: one page edited', () => {
     expect(ranStages).toBe(true);
     await expectSameAsFresh(root, result);
   });
+
+  it('a run with errors wrote no content, and is still reused by the next run without a session (a preview, which renders content, runs the stages)', async () => {
+    const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const first = await build({ root, outFile, cache: true });
+    expect(first.written).toBeUndefined();
+    let ranStages = false;
+    const again = await build({ root, outFile, cache: true, onProgress: () => (ranStages = true) });
+    expect(ranStages).toBe(false);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+    const preview = await build({ root, outFile, cache: true, session: new ContentSession(), onProgress: () => (ranStages = true) });
+    expect(ranStages).toBe(true);
+    expect(preview.contentFiles?.has('content/index.json')).toBe(true);
+  });
 });
