@@ -49,7 +49,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
         return finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
       }
-    } else if (check) {
+    } else if (check && check.changed.length > 0) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
       if (patched) return patched;
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
 import { ContentSession } from '../../src/pipeline/content-session.js';
+import { SiteCompiler } from '../../src/site/compiler.js';
 import type { BuildResult } from '../../src/pipeline/index.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -155,5 +156,22 @@ describe('content session: one page edited', () => {
     const preview = await build({ root, outFile, cache: true, session: new ContentSession(), onProgress: () => (ranStages = true) });
     expect(ranStages).toBe(true);
     expect(preview.contentFiles?.has('content/index.json')).toBe(true);
+  });
+
+  it('a preview that started on a reused run primes its session, so its first text edit is patched', async () => {
+    const root = tempRoot(files);
+    const manifestFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile: manifestFile, cache: true });
+    let stagesRuns = 0;
+    const compiler = new SiteCompiler({ root, manifestFile, runBuild: (options) => build({ ...options, onProgress: () => void stagesRuns++ }) });
+    await compiler.compile();
+    expect(stagesRuns).toBe(0);
+    await compiler.primeSession();
+    expect(stagesRuns).toBeGreaterThan(0);
+    stagesRuns = 0;
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'A primed edit.'));
+    const { snapshot } = await compiler.compile();
+    expect(stagesRuns).toBe(0);
+    expect(JSON.stringify(snapshot?.page('index')?.content)).toContain('A primed edit.');
   });
 });
