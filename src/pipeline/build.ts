@@ -128,7 +128,8 @@ async function patchRun(
 ): Promise<BuildResult | undefined> {
   const { changed } = check;
   // The edit may have changed the lines by which the ignore file knows a problem: the stages decide.
-  if (root.exists(IGNORE_FILE)) {
+  // (The listing is unchanged, so the ignore file is there when the record read it: no walk of the root to know.)
+  if (record.inputs.some((input) => input.path === IGNORE_FILE)) {
     const { ignoresByText, readIgnoreFile } = await import('../rules/index.js');
     if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
   }

@@ -6,7 +6,7 @@ import { sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
 import { rebuildPageContent, searchSegment, type ContentPatchFacts, type PageFacts } from './content-stage.js';
 import { contentFileOf, llmsFiles, searchFile } from './content-output.js';
-import { llmsTxt } from './llms.js';
+import { llmsFullSection, llmsTxt } from './llms.js';
 import type { ContentSessionState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
 import type { BuildOptions } from './types.js';
@@ -81,10 +81,15 @@ export async function patchContent(state: ContentSessionState, root: DocsRoot, c
     await edges.close();
   }
   const manifest: Manifest = { ...state.manifest, pages };
-  files.set(searchFile, searchBytes(manifest, searchSegments));
-  const llms = llmsTxt(manifest, twins);
-  files.set(llmsFiles.index, Buffer.from(llms.llmsTxt, 'utf8'));
-  files.set(llmsFiles.full, Buffer.from(llms.llmsFullTxt, 'utf8'));
+  // A page's part of search.json and llms-full.txt is replaced in the bytes where it is found once;
+  // else (never in practice) the whole file is made again. The llms.txt index holds no body text.
+  const replacements = (part: (id: string, segments: ReadonlyMap<string, string>) => string) =>
+    edited.filter((edit) => edit.bodyChanged).map(({ id }) => ({ before: part(id, facts.searchSegments), after: part(id, searchSegments) }));
+  const search = spliceParts(state.files.get(searchFile), replacements((id, segments) => segments.get(id) ?? ''));
+  files.set(searchFile, search ?? searchBytes(manifest, searchSegments));
+  const sectionOf = (id: string, from: ReadonlyMap<string, string>): string => llmsFullSection(id, from.get(id) ?? '');
+  const full = spliceParts(state.files.get(llmsFiles.full), edited.filter((edit) => edit.bodyChanged).map(({ id }) => ({ before: sectionOf(id, facts.twins), after: sectionOf(id, twins) })));
+  files.set(llmsFiles.full, full ?? Buffer.from(llmsTxt(manifest, twins).llmsFullTxt, 'utf8'));
   for (const [relative, bytes] of files) if (state.files.get(relative)?.equals(bytes)) files.delete(relative);
   const allFiles = new Map(state.files);
   for (const [relative, bytes] of files) allFiles.set(relative, bytes);
@@ -108,4 +113,20 @@ function searchBytes(manifest: Manifest, segments: ReadonlyMap<string, string>):
     if (segment) parts.push(segment);
   }
   return Buffer.from(`[${parts.join(',')}]\n`, 'utf8');
+}
+
+/**
+ * The file's bytes with each `before` replaced by its `after`, when each `before` is there exactly once
+ * (and not empty); undefined otherwise, and the caller makes the file again.
+ */
+function spliceParts(file: Buffer | undefined, parts: ReadonlyArray<{ before: string; after: string }>): Buffer | undefined {
+  let bytes = file;
+  for (const { before, after } of parts) {
+    if (bytes === undefined || before === '' || after === '') return undefined;
+    const needle = Buffer.from(before, 'utf8');
+    const at = bytes.indexOf(needle);
+    if (at === -1 || bytes.indexOf(needle, at + 1) !== -1) return undefined;
+    bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(after, 'utf8'), bytes.subarray(at + needle.length)]);
+  }
+  return bytes;
 }

@@ -20,7 +20,7 @@ export function llmsTxt(
   options: { baseUrl?: string } = {},
 ): { llmsTxt: string; llmsFullTxt: string } {
   const twinOf = (id: string): string | undefined => (twins instanceof Map ? twins.get(id) : Object.hasOwn(twins, id) ? (twins as Record<string, string>)[id] : undefined);
-  const url = (id: string): string => `${(options.baseUrl ?? '').replace(/\/+$/, '')}/${id}.md`;
+  const url = (id: string): string => twinUrl(id, options.baseUrl);
   const sections = navigationSections(manifest.navigation);
   return {
     llmsTxt: index(manifest, sections, twinOf, url),
@@ -83,6 +83,15 @@ function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], 
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function twinUrl(id: string, baseUrl = ''): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${id}.md`;
+}
+
+/** A page's part of llms-full.txt (the parts are joined by a blank line): what a patch of one page replaces. */
+export function llmsFullSection(id: string, twin: string, options: { baseUrl?: string } = {}): string {
+  return withSource(twin, twinUrl(id, options.baseUrl));
 }
 
 function full(manifest: Pick<Manifest, 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
