@@ -126,8 +126,10 @@ function isInside(file: string, folder: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-/** How long after the start the dev server primes its content session (`SiteCompiler.primeSession`). */
-const primeDelayMs = 1500;
+/** How long the dev server waits without a request before it primes its content session (`SiteCompiler.primeSession`). */
+const primeIdleMs = 1500;
+/** ... or, when no browser asked for anything since the start, how long it waits for one. */
+const primeUnvisitedMs = 10_000;
 
 /** The dev server's side of an edit: rebuild, then tell the browser exactly what changed. */
 class LiveUpdates {
@@ -135,6 +137,8 @@ class LiveUpdates {
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private shownErrors = false;
+  private lastRequest = performance.now();
+  private inFlight = 0;
 
   constructor(
     private readonly server: ViteDevServer,
@@ -154,13 +158,30 @@ class LiveUpdates {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), this.debounceMs);
     });
-    // Once the first page had time to be served: the session learns every page's content, so the
-    // first text edit is patched too (a start on a reused run built none).
-    const prime = setTimeout(() => {
+    // Once the browser stopped asking for anything for a while (its first page is served), or when no
+    // browser came for a while: the session learns every page's content, so the first text edit is
+    // patched too (a start on a reused run built none). Earlier, the stages would hold the thread the
+    // first page is served from.
+    const started = performance.now();
+    let served = false;
+    this.server.middlewares.use((_request, response, next) => {
+      this.inFlight++;
+      response.once('close', () => {
+        this.inFlight--;
+        served = true;
+        this.lastRequest = performance.now();
+      });
+      next();
+    });
+    const prime = setInterval(() => {
+      const now = performance.now();
+      const idle = served ? now - this.lastRequest >= primeIdleMs : now - started >= primeUnvisitedMs;
+      if (!idle || this.inFlight > 0 || this.pending.size > 0) return;
+      clearInterval(prime);
       this.chain = this.chain.then(() => this.compiler().primeSession()).catch(() => undefined);
-    }, primeDelayMs);
+    }, primeIdleMs / 3);
     prime.unref();
-    this.server.httpServer?.once('close', () => clearTimeout(prime));
+    this.server.httpServer?.once('close', () => clearInterval(prime));
     this.server.ws.on('connection', () => {
       const errors = this.compiler().snapshot?.errors ?? [];
       if (errors.length > 0) this.server.ws.send({ type: 'error', err: errorOverlay(errors, this.root) });
