@@ -14,7 +14,7 @@ const FORMAT = 'docs-build-cache';
 const LAYOUT = 4;
 const META_FILE = 'cache-meta.json';
 /** The entry folders of a cache: all that is ever removed, and only from a folder marked as a cache. */
-const NAMESPACES = ['pages', 'specs', 'builds', 'links'] as const satisfies ReadonlyArray<keyof CacheEntries>;
+const NAMESPACES = ['pages', 'specs', 'builds', 'links', 'contents'] as const satisfies ReadonlyArray<keyof CacheEntries>;
 /** What a folder may hold and still be taken as a new cache without a marker: fetched remote specs are kept there even with the cache off. */
 const UNMARKED_CONTENT = new Set(['remote']);
 /** Namespaces with an entry per page or per external URL: one file each would cost more than the parse or request it saves. */

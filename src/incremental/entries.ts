@@ -7,6 +7,10 @@ import type { FileStamp } from '../root/index.js';
 import type { BuildStats } from '../pipeline/types.js';
 import type { IgnoredCounts } from '../rules/index.js';
 import type { ExternalResult } from '../links/external.js';
+import type { Redirect } from '../links/redirects.js';
+import type { CodeThemes } from '../content/highlight.js';
+import type { PageFacts, StoredLinkSite } from '../pipeline/content-stage.js';
+import type { StoredContentState } from '../pipeline/content-session.js';
 import type { RunRecord, RecordedInput } from './run-record.js';
 import { array, boolean, finite, json, lazy, literal, natural, object, record, rootPath, sha256Hex, string, union, type Check } from './shapes.js';
 
@@ -191,6 +195,7 @@ const isRunRecord = object<RunRecord>({
   pageIds: record(string),
   pageFingerprints: record(string),
   contentHashAt: record(natural),
+  contentState: { optional: sha256Hex },
   manifestKey: sha256Hex,
   manifestHash: sha256Hex,
   manifestBlocks: array(sha256Hex),
@@ -215,6 +220,8 @@ export interface CacheEntries {
   highlight: HighlightedLines | null;
   /** A snippet's parse by path and content hash (in packs). */
   snippets: SnippetParse;
+  /** What patches of a page's text need, by root and options (`src/pipeline/content-session.ts`). */
+  contents: StoredContentState;
 }
 
 const colorPair = object<{ background: string; foreground: string }>({ background: string, foreground: string });
@@ -240,4 +247,32 @@ export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } 
   links: isExternalResult,
   highlight: isHighlightEntry,
   snippets: isSnippetParse,
+  contents: lazy(() => isStoredContentState),
 };
+
+const isPageFacts = object<PageFacts>({
+  file: rootPath,
+  title: string,
+  description: { optional: string },
+  anchors: string,
+  toc: string,
+  deps: string,
+  problems: string,
+  foreignLinks: string,
+});
+
+const isStoredContentState = object<StoredContentState>({
+  id: sha256Hex,
+  linkSite: object<StoredLinkSite>({
+    pages: array(string),
+    anchors: record(array(string)),
+    redirects: array(object<Redirect>({ source: string, destination: string, pointer: { optional: string } })),
+    unverifiedPrefixes: array(string),
+  }),
+  themes: object<CodeThemes>({ light: string, dark: string }),
+  variables: record(string),
+  inlined: array(rootPath),
+  pages: record(isPageFacts),
+  structures: record(string),
+  contentReferenceAt: record(natural),
+});

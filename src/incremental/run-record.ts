@@ -31,6 +31,8 @@ export interface RunRecord {
   pageFingerprints: Record<string, string>;
   /** Where each page of `pageIds` has its `contentHash` in the manifest (byte offset of the 64 hex digits). */
   contentHashAt: Record<string, number>;
+  /** The id of the content state a run of the stages stored for patches of a page's text (`StoredContentState`). */
+  contentState?: string;
   manifestKey: string;
   /** `manifestDigest` of the manifest: the hash, and the block hashes a patch updates. */
   manifestHash: string;
@@ -229,6 +231,7 @@ export function rememberRun(
     digest: ManifestDigest;
     manifestBytes: number;
     contentHashAt: Record<string, number>;
+    contentState?: string;
     diagnostics: Diagnostic[];
     ignored?: IgnoredCounts;
     stats: BuildStats;
@@ -252,6 +255,7 @@ export function rememberRun(
     pageIds: run.pageIds,
     pageFingerprints: run.pageFingerprints,
     contentHashAt: run.contentHashAt,
+    ...(run.contentState ? { contentState: run.contentState } : {}),
     manifestKey,
     manifestHash: run.digest.hash,
     manifestBlocks: run.digest.blocks,

@@ -15,6 +15,7 @@ import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages } from '../incremental/page-patch.js';
 import type { ContentPatch } from './content-patch.js';
+import type { StoredContentState } from './content-session.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -85,11 +86,19 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (run.contentFiles) result.contentFiles = run.contentFiles;
   options.session?.forget();
   if (cache && runKey && run.reusable) {
+    const contentReferenceAt = run.patchFacts ? contentReferenceOffsets(manifestBytes, run.pageIds) : {};
+    // Stored before the record that names it; only for content this run wrote (a patch reads the files beside the manifest).
+    const contentState = run.patchFacts && result.written ? digest.hash : undefined;
+    if (contentState && run.patchFacts) {
+      const { storedContentState } = await import('./content-session.js');
+      cache.set('contents', contentStateEntry(cache, runKey), storedContentState(contentState, run.patchFacts.facts, run.patchFacts.structures, contentReferenceAt));
+    }
     rememberRun(cache, root, runKey, {
       manifest: manifestBytes,
       digest,
       manifestBytes: manifestBytes.length,
       contentHashAt: contentHashOffsets(manifestBytes, run.pageIds),
+      ...(contentState ? { contentState } : {}),
       diagnostics: final.diagnostics,
       ...(final.ignored ? { ignored: final.ignored } : {}),
       stats: run.stats!,
@@ -106,7 +115,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
         files: new Map(run.contentFiles),
         facts: run.patchFacts.facts,
         structures: run.patchFacts.structures,
-        contentReferenceAt: contentReferenceOffsets(manifestBytes, run.pageIds),
+        contentReferenceAt,
       };
     }
   }
@@ -134,17 +143,31 @@ async function patchRun(
     if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
   }
   const outFile = options.outFile;
+  // What the last run knew of every page's content: the session in memory, else the state the last run
+  // of the stages stored (read only when an edited page's body changed, and only beside its own output).
   const session = options.session?.stateFor(record.manifestHash, outFile);
-  const patch = await patchEditedPages(root, record, changed, session && ((file) => session.structures[file]));
+  let stored: StoredContentState | null | undefined;
+  const storedState = (): StoredContentState | undefined => {
+    if (stored === undefined) {
+      const entry = record.contentState && outFile !== undefined && record.output?.file === outFile ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
+      stored = entry?.id === record.contentState ? entry! : null;
+    }
+    return stored ?? undefined;
+  };
+  const structureOf = (file: string): string | undefined => (session ? session.structures[file] : storedState()?.structures[file]);
+  const patch = await patchEditedPages(root, record, changed, structureOf);
   if (patch === undefined) return undefined;
   const final = recordedFinal(record);
-  // With a session, its manifest and content follow the edit (the content of a page whose body changed is rebuilt alone).
+  // The content of a page whose body changed is rebuilt alone; a session's manifest and files follow every edit.
+  const edited = patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! }));
   let content: ContentPatch | undefined;
-  if (session) {
-    const { patchContent } = await import('./content-patch.js');
-    content = await patchContent(session, root, cache, options, patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! })));
+  if (edited.some((page) => page.bodyChanged)) {
+    const { patchContent, sessionBase, storedBase } = await import('./content-patch.js');
+    const base = session ? sessionBase(session) : storedBase(storedState()!, root, outFile!);
+    content = await patchContent(base, root, cache, options, edited);
     if (content === undefined) return undefined;
   }
+  const next = session ? (await import('./content-patch.js')).sessionAfter(session, content ?? { edits: [], files: new Map(), pages: new Map() }, edited) : undefined;
   const edits = [...patch.edits, ...(content?.edits ?? [])];
   // The content files first: a manifest on disk never references a content file that is not there.
   if (content && content.files.size > 0 && outFile !== undefined && !hasErrors(final.diagnostics)) {
@@ -166,8 +189,8 @@ async function patchRun(
   }
   const { manifest } = patched;
   const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
-  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, content?.next.manifest, outputChecks(root, record));
-  if (content) result.contentFiles = content.next.files;
+  const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, next?.manifest, outputChecks(root, record));
+  if (next) result.contentFiles = next.files;
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
@@ -177,6 +200,7 @@ async function patchRun(
     digest: patched.digest,
     manifestBytes: record.manifestBytes,
     contentHashAt: record.contentHashAt,
+    ...(record.contentState ? { contentState: record.contentState } : {}),
     diagnostics: record.diagnostics,
     ...(record.ignored ? { ignored: record.ignored } : {}),
     stats: record.stats,
@@ -187,8 +211,13 @@ async function patchRun(
     listing: check.listing,
     ...(result.written ? { output: result.written } : {}),
   });
-  if (options.session) options.session.state = content ? { ...content.next, manifestHash: patched.digest.hash } : undefined;
+  if (options.session) options.session.state = next ? { ...next, manifestHash: patched.digest.hash } : undefined;
   return result;
+}
+
+/** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */
+function contentStateEntry(cache: DiskCache, runKey: string): string {
+  return cache.key('content-state', runKey);
 }
 
 /** Whether the content files a reused manifest references are still beside it (their list is; a deleted folder is not). */

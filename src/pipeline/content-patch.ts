@@ -1,13 +1,16 @@
+import path from 'node:path';
 import type { DiskCache } from '../incremental/index.js';
 import type { StageResult } from '../diagnostics/index.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
-import { sha256, type DocsRoot } from '../root/index.js';
+import type { ContentReference, PageContent } from '../content/types.js';
+import { searchRecords } from '../content/search.js';
+import { readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
-import { rebuildPageContent, searchSegment, type ContentPatchFacts, type PageFacts } from './content-stage.js';
-import { contentFileOf, llmsFiles, searchFile } from './content-output.js';
+import { linkSiteOf, rebuildPageContent, searchSegment, type ContentPatchFacts, type PageFacts } from './content-stage.js';
+import { contentFileOf, contentFolderName, llmsFiles, searchFile } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
-import type { ContentSessionState } from './content-session.js';
+import type { ContentSessionState, StoredContentState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
 import type { BuildOptions } from './types.js';
 
@@ -20,13 +23,36 @@ export interface ContentEdit {
   bodyChanged: boolean;
 }
 
+/** What the patch reads of the last run: a content session in memory, or the stored state with the files beside the manifest. */
+export interface ContentBase {
+  facts: Omit<ContentPatchFacts, 'searchSegments' | 'twins'>;
+  contentReferenceAt: Record<string, number>;
+  /** The page's content reference in the last manifest (its file and hash). */
+  reference(id: string): Pick<ContentReference, 'file' | 'hash'> | undefined;
+  /** The page's Markdown twin and its part of search.json, as the last run wrote them. */
+  twin(id: string): string | undefined;
+  segment(id: string): string | undefined;
+  /** A content file's bytes as the last run wrote them (relative to the manifest's folder). */
+  file(relative: string): Buffer | undefined;
+  /** The whole manifest, when in memory: search.json and llms-full.txt can then be made again when a splice fails. */
+  manifest?: Manifest;
+}
+
+/** What a patch changed of one page whose body was edited. */
+export interface PatchedPage {
+  hash: string;
+  twin: string;
+  segment: string;
+  facts: PageFacts;
+}
+
 export interface ContentPatch {
   /** The content references' hashes to change in the manifest. */
   edits: ContentHashEdit[];
   /** Content files whose bytes changed. */
   files: Map<string, Buffer>;
-  /** The state after the patch (its `manifestHash` still to be set by the caller). */
-  next: ContentSessionState;
+  /** By page id, the pages whose body was patched. */
+  pages: Map<string, PatchedPage>;
 }
 
 /**
@@ -34,31 +60,26 @@ export interface ContentPatch {
  * beyond the page: a heading, anchor, table-of-contents entry, inlined file or problem that changed, a
  * page inlined into others, a page whose snippets have problems, or external link checking.
  */
-export async function patchContent(state: ContentSessionState, root: DocsRoot, cache: DiskCache | undefined, options: BuildOptions, edited: readonly ContentEdit[]): Promise<ContentPatch | undefined> {
+export async function patchContent(base: ContentBase, root: DocsRoot, cache: DiskCache | undefined, options: BuildOptions, edited: readonly ContentEdit[]): Promise<ContentPatch | undefined> {
   if (options.checkExternal) return undefined;
-  const { facts } = state;
-  const pages = { ...state.manifest.pages };
-  const searchSegments = new Map(facts.searchSegments);
-  const twins = new Map(facts.twins);
-  const pageFacts = new Map(facts.pages);
+  const { facts } = base;
   const files = new Map<string, Buffer>();
   const edits: ContentHashEdit[] = [];
+  const pages = new Map<string, PatchedPage>();
   const edges = contentStageEdges(cache, options);
   try {
     for (const { id, file, result, bodyChanged } of edited) {
-      const page = state.manifest.pages[id];
-      if (!bodyChanged) {
-        if (!page) return undefined;
-        pages[id] = { ...page, contentHash: result.value.contentHash };
-        continue;
-      }
+      if (!bodyChanged) continue;
       const before = facts.pages.get(id);
-      const at = state.contentReferenceAt[file];
-      if (!page?.content || before?.file !== file || at === undefined || facts.inlined.has(file)) return undefined;
+      const at = base.contentReferenceAt[file];
+      const reference = base.reference(id);
+      if (before?.file !== file || at === undefined || facts.inlined.has(file) || reference?.file !== contentFileOf(id)) return undefined;
+      const heading = before.description !== undefined ? { title: before.title, description: before.description } : { title: before.title };
       const rebuilt = await rebuildPageContent({
         root,
+        id,
         parsed: result.value,
-        page,
+        heading,
         facts,
         ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
         highlight: edges.highlight,
@@ -66,67 +87,146 @@ export async function patchContent(state: ContentSessionState, root: DocsRoot, c
       });
       if (!rebuilt || !sameFacts(before, rebuilt.facts)) return undefined;
       const json = Buffer.from(`${JSON.stringify(rebuilt.built.content)}\n`, 'utf8');
-      const contentFile = contentFileOf(id);
       const hash = sha256(json);
-      if (contentFile !== page.content.file) return undefined;
-      files.set(contentFile, json);
-      files.set(contentFile.replace(/\.json$/, '.md'), Buffer.from(rebuilt.built.markdown, 'utf8'));
-      edits.push({ offset: at, before: page.content.hash, after: hash });
-      pages[id] = { ...page, contentHash: result.value.contentHash, content: { ...page.content, hash } } satisfies Page;
-      searchSegments.set(id, searchSegment(rebuilt.built.search));
-      twins.set(id, rebuilt.built.markdown);
-      pageFacts.set(id, rebuilt.facts);
+      files.set(reference.file, json);
+      files.set(reference.file.replace(/\.json$/, '.md'), Buffer.from(rebuilt.built.markdown, 'utf8'));
+      edits.push({ offset: at, before: reference.hash, after: hash });
+      pages.set(id, { hash, twin: rebuilt.built.markdown, segment: searchSegment(rebuilt.built.search), facts: rebuilt.facts });
     }
   } finally {
     await edges.close();
   }
-  const manifest: Manifest = { ...state.manifest, pages };
-  // A page's part of search.json and llms-full.txt is replaced in the bytes where it is found once;
-  // else (never in practice) the whole file is made again. The llms.txt index holds no body text.
-  const replacements = (part: (id: string, segments: ReadonlyMap<string, string>) => string) =>
-    edited.filter((edit) => edit.bodyChanged).map(({ id }) => ({ before: part(id, facts.searchSegments), after: part(id, searchSegments) }));
-  const search = spliceParts(state.files.get(searchFile), replacements((id, segments) => segments.get(id) ?? ''));
-  files.set(searchFile, search ?? searchBytes(manifest, searchSegments));
-  const sectionOf = (id: string, from: ReadonlyMap<string, string>): string => llmsFullSection(id, from.get(id) ?? '');
-  const full = spliceParts(state.files.get(llmsFiles.full), edited.filter((edit) => edit.bodyChanged).map(({ id }) => ({ before: sectionOf(id, facts.twins), after: sectionOf(id, twins) })));
-  files.set(llmsFiles.full, full ?? Buffer.from(llmsTxt(manifest, twins).llmsFullTxt, 'utf8'));
-  for (const [relative, bytes] of files) if (state.files.get(relative)?.equals(bytes)) files.delete(relative);
-  const allFiles = new Map(state.files);
-  for (const [relative, bytes] of files) allFiles.set(relative, bytes);
-  return {
-    edits,
-    files,
-    next: { ...state, manifest, files: allFiles, facts: { ...facts, pages: pageFacts, searchSegments, twins } },
-  };
+  if (pages.size === 0) return { edits, files, pages };
+  const search = spliceParts(base.file(searchFile), [...pages].map(([id, page]) => ({ before: base.segment(id), after: page.segment })));
+  const full = spliceParts(base.file(llmsFiles.full), [...pages].map(([id, page]) => ({ before: sectionOf(id, base.twin(id)), after: sectionOf(id, page.twin) })));
+  if (search) files.set(searchFile, search);
+  if (full) files.set(llmsFiles.full, full);
+  if (!search || !full) {
+    // Never in practice: a part not found once in the file. With the whole site in memory the file is made again; else the stages run.
+    if (!base.manifest) return undefined;
+    const remade = remadeTextFiles(base as ContentBase & { manifest: Manifest }, pages);
+    if (!search) files.set(searchFile, remade.search);
+    if (!full) files.set(llmsFiles.full, remade.full);
+  }
+  return { edits, files, pages };
+}
+
+function sectionOf(id: string, twin: string | undefined): string | undefined {
+  return twin === undefined ? undefined : llmsFullSection(id, twin);
 }
 
 function sameFacts(before: PageFacts, after: PageFacts): boolean {
   return before.file === after.file && before.anchors === after.anchors && before.toc === after.toc && before.deps === after.deps && before.problems === after.problems && before.foreignLinks === after.foreignLinks;
 }
 
-/** `search.json` as `serializeContent` writes it: every page's records in page-id order. */
-function searchBytes(manifest: Manifest, segments: ReadonlyMap<string, string>): Buffer {
-  const ids = Object.keys(manifest.pages).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: string[] = [];
-  for (const id of ids) {
-    const segment = segments.get(id);
-    if (segment) parts.push(segment);
-  }
-  return Buffer.from(`[${parts.join(',')}]\n`, 'utf8');
-}
-
 /**
  * The file's bytes with each `before` replaced by its `after`, when each `before` is there exactly once
- * (and not empty); undefined otherwise, and the caller makes the file again.
+ * (and not empty); undefined otherwise.
  */
-function spliceParts(file: Buffer | undefined, parts: ReadonlyArray<{ before: string; after: string }>): Buffer | undefined {
+function spliceParts(file: Buffer | undefined, parts: ReadonlyArray<{ before: string | undefined; after: string | undefined }>): Buffer | undefined {
   let bytes = file;
   for (const { before, after } of parts) {
-    if (bytes === undefined || before === '' || after === '') return undefined;
+    if (bytes === undefined || !before || !after) return undefined;
     const needle = Buffer.from(before, 'utf8');
     const at = bytes.indexOf(needle);
     if (at === -1 || bytes.indexOf(needle, at + 1) !== -1) return undefined;
     bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(after, 'utf8'), bytes.subarray(at + needle.length)]);
   }
   return bytes;
+}
+
+/** search.json and llms-full.txt made again from every page's part (`serializeContent`'s and `llmsTxt`'s layout). */
+function remadeTextFiles(base: ContentBase & { manifest: Manifest }, patched: ReadonlyMap<string, PatchedPage>): { search: Buffer; full: Buffer } {
+  const ids = Object.keys(base.manifest.pages).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const segments = ids.map((id) => patched.get(id)?.segment ?? base.segment(id) ?? '').filter((segment) => segment !== '');
+  const twins = new Map<string, string>();
+  for (const id of ids) {
+    const twin = patched.get(id)?.twin ?? base.twin(id);
+    if (twin !== undefined) twins.set(id, twin);
+  }
+  return { search: Buffer.from(`[${segments.join(',')}]\n`, 'utf8'), full: Buffer.from(llmsTxt(base.manifest, twins).llmsFullTxt, 'utf8') };
+}
+
+/** The patch's base from a content session in memory. */
+export function sessionBase(state: ContentSessionState): ContentBase {
+  return {
+    facts: state.facts,
+    contentReferenceAt: state.contentReferenceAt,
+    reference: (id) => state.manifest.pages[id]?.content,
+    twin: (id) => state.facts.twins.get(id),
+    segment: (id) => state.facts.searchSegments.get(id),
+    file: (relative) => state.files.get(relative),
+    manifest: state.manifest,
+  };
+}
+
+/** The session after a patch: the manifest, the files and each patched page's parts replaced. */
+export function sessionAfter(state: ContentSessionState, patch: ContentPatch, edited: readonly ContentEdit[]): ContentSessionState {
+  const pages = { ...state.manifest.pages };
+  for (const { id, result } of edited) {
+    const page = pages[id];
+    if (!page) continue;
+    const patched = patch.pages.get(id);
+    pages[id] = (patched && page.content ? { ...page, contentHash: result.value.contentHash, content: { ...page.content, hash: patched.hash } } : { ...page, contentHash: result.value.contentHash }) satisfies Page;
+  }
+  const files = new Map(state.files);
+  for (const [relative, bytes] of patch.files) files.set(relative, bytes);
+  const facts = { ...state.facts, pages: new Map(state.facts.pages), searchSegments: new Map(state.facts.searchSegments), twins: new Map(state.facts.twins) };
+  for (const [id, page] of patch.pages) {
+    facts.pages.set(id, page.facts);
+    facts.searchSegments.set(id, page.segment);
+    facts.twins.set(id, page.twin);
+  }
+  return { ...state, manifest: { ...state.manifest, pages }, files, facts };
+}
+
+/**
+ * The patch's base from the state a run of the stages stored in the cache, with the content files the
+ * last run wrote beside the manifest (read only for the edited pages, and search.json and
+ * llms-full.txt); never a path outside the content folder.
+ */
+export function storedBase(stored: StoredContentState, root: DocsRoot, manifestFile: string): ContentBase {
+  const outDir = path.dirname(path.resolve(manifestFile));
+  const folder = path.join(outDir, contentFolderName);
+  const read = (relative: string): Buffer | undefined => {
+    const file = path.join(outDir, relative);
+    if (!file.startsWith(folder + path.sep)) return undefined;
+    try {
+      return readOwnedFile(file, { within: folder });
+    } catch {
+      return undefined;
+    }
+  };
+  const pages = new Map(Object.entries(stored.pages));
+  const contentOf = (id: string): { bytes: Buffer; content: PageContent | undefined } | undefined => {
+    const bytes = read(contentFileOf(id));
+    if (!bytes) return undefined;
+    try {
+      return { bytes, content: JSON.parse(bytes.toString('utf8')) as PageContent };
+    } catch {
+      return { bytes, content: undefined };
+    }
+  };
+  return {
+    facts: {
+      linkSite: linkSiteOf(stored.linkSite, root.files()),
+      linkSiteInput: stored.linkSite,
+      themes: stored.themes,
+      variables: stored.variables,
+      inlined: new Set(stored.inlined),
+      pages,
+    },
+    contentReferenceAt: stored.contentReferenceAt,
+    reference: (id) => {
+      const read = contentOf(id);
+      return read ? { file: contentFileOf(id), hash: sha256(read.bytes) } : undefined;
+    },
+    twin: (id) => read(contentFileOf(id).replace(/\.json$/, '.md'))?.toString('utf8'),
+    segment: (id) => {
+      const page = pages.get(id);
+      const tree = contentOf(id)?.content?.tree;
+      return page && tree?.type === 'root' && Array.isArray(tree.children) ? searchSegment(searchRecords(id, page.title, tree)) : undefined;
+    },
+    file: read,
+  };
 }

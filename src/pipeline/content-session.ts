@@ -1,5 +1,6 @@
+import type { CodeThemes } from '../content/highlight.js';
 import type { Manifest } from '../manifest/types.js';
-import type { ContentPatchFacts } from './content-stage.js';
+import type { ContentPatchFacts, PageFacts, StoredLinkSite } from './content-stage.js';
 
 /**
  * What a long-lived process (the preview, `build --watch`) keeps of the last run that ran the content
@@ -47,3 +48,35 @@ export interface ContentSessionState {
   /** By page file: where its content reference's hash is in the manifest (byte offset of 64 hex digits). */
   contentReferenceAt: Record<string, number>;
 }
+
+/**
+ * What a run of the stages keeps in the cache for one-off runs (`build`, `export`) to patch a page's
+ * content without a session: the session's facts without the files, the manifest and the site's twins and
+ * search records, which the patch reads from the content folder for the edited pages only. It belongs
+ * to the run record that names its `id`, and is written only by a run that wrote its content.
+ */
+export interface StoredContentState {
+  id: string;
+  linkSite: StoredLinkSite;
+  themes: CodeThemes;
+  variables: Record<string, string>;
+  inlined: string[];
+  /** By page id. */
+  pages: Record<string, PageFacts>;
+  structures: Record<string, string>;
+  contentReferenceAt: Record<string, number>;
+}
+
+export function storedContentState(id: string, facts: ContentPatchFacts, structures: Record<string, string>, contentReferenceAt: Record<string, number>): StoredContentState {
+  return {
+    id,
+    linkSite: facts.linkSiteInput,
+    themes: facts.themes,
+    variables: { ...facts.variables },
+    inlined: [...facts.inlined].sort(),
+    pages: Object.fromEntries(facts.pages),
+    structures,
+    contentReferenceAt,
+  };
+}
+

@@ -1,6 +1,7 @@
 import type { Site } from '../config/site.js';
 import { appendAll, inStage, sortDiagnostics, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
 import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource, type LinkSite } from '../links/index.js';
+import type { Redirect } from '../links/redirects.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
@@ -75,6 +76,8 @@ export interface ContentStageResult {
  */
 export interface ContentPatchFacts {
   linkSite: LinkSite;
+  /** What the link site was made of (but the root's files): kept on disk with the rest. */
+  linkSiteInput: StoredLinkSite;
   themes: CodeThemes;
   variables: Readonly<Record<string, string>>;
   /** Files inlined into some page (snippets, and pages imported as snippets): an edit of one is never patched. */
@@ -90,6 +93,9 @@ export interface ContentPatchFacts {
 /** What must not change for one page's content to be patched in: each as JSON, compared as text. */
 export interface PageFacts {
   file: string;
+  /** The page's title and description, as its twin and search records use them. */
+  title: string;
+  description?: string;
   anchors: string;
   toc: string;
   deps: string;
@@ -133,13 +139,13 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   // does not have: their `#anchors` are not checked rather than reported wrongly.
   const anchors = new Map<string, string[]>();
   for (const [id, entry] of trees) if (entry.file !== undefined && input.manifest.pages[id]?.kind === 'page') anchors.set(id, entry.anchors);
-  const linkSite = createLinkSite({
+  const linkSiteInput: StoredLinkSite = {
     pages: Object.keys(input.manifest.pages),
-    anchors,
+    anchors: Object.fromEntries(anchors),
     redirects: readRedirects(input.config?.value),
-    files: input.root.files(),
-    ...(input.unverifiedPrefixes ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
-  });
+    unverifiedPrefixes: [...(input.unverifiedPrefixes ?? [])],
+  };
+  const linkSite = linkSiteOf(linkSiteInput, input.root.files());
   const linkProblems: Diagnostic[] = [];
   if (input.checkLinks !== false) {
     const pages = [...trees].filter(([, entry]) => entry.file !== undefined).map(([id, entry]) => ({ page: id, file: entry.file!, links: entry.links }));
@@ -152,7 +158,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   const themed = codeThemes(input.site.styling.codeblocks, input.config ? (pointer) => input.config!.locate(pointer) : undefined);
   diagnostics.push(...themed.diagnostics);
   const themes = themed.value;
-  const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, themes, variables }) : undefined;
+  const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, linkSiteInput, themes, variables }) : undefined;
   const resolvedTrees = new Map<string, ContentRoot>();
   for (const [id, entry] of trees) resolvedTrees.set(id, rewriteTreeLinks(entry.tree, id, linkSite));
   let highlight: HighlightStats | undefined;
@@ -160,7 +166,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
 
   const pages = new Map<string, BuiltPageContent>();
   for (const [id, entry] of trees) {
-    const built = finishPage(id, entry, resolvedTrees.get(id)!, input.manifest.pages[id]!);
+    const built = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!));
     pages.set(id, built);
     if (facts) {
       facts.searchSegments.set(id, searchSegment(built.search));
@@ -173,6 +179,25 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
 }
 
+/** A link site as JSON: every page id, the anchors of pages with text of their own, the redirects. */
+export interface StoredLinkSite {
+  pages: string[];
+  anchors: Record<string, string[]>;
+  redirects: Redirect[];
+  unverifiedPrefixes: string[];
+}
+
+/** The link site of the stored input over the root's files. */
+export function linkSiteOf(input: StoredLinkSite, files: readonly string[]): LinkSite {
+  return createLinkSite({
+    pages: input.pages,
+    anchors: new Map(Object.entries(input.anchors)),
+    redirects: input.redirects,
+    files,
+    ...(input.unverifiedPrefixes.length > 0 ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
+  });
+}
+
 /** A page's snippets inlined and its headings given ids. */
 function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, variables: Readonly<Record<string, string>>): StageResult<InlinedContent> {
   const inlined = inStage('content', file, () => inlineSnippets({ file, body }, snippets, { variables }));
@@ -181,9 +206,9 @@ function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, var
 }
 
 /** The page's content, twin and search records, from its tree with links resolved and code highlighted. */
-function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, page: Page): BuiltPageContent {
+function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading): BuiltPageContent {
   const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, markdownHeading(page)), search: searchRecords(id, page.title, tree) };
+  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), search: searchRecords(id, heading.title, tree) };
 }
 
 /** A page's records as `search.json` holds them: its part of the array, without brackets. */
@@ -196,7 +221,7 @@ function patchFactsOf(
   inlineProblems: ReadonlyMap<string, Diagnostic[]>,
   linkProblems: readonly Diagnostic[],
   manifest: Manifest,
-  site: Pick<ContentPatchFacts, 'linkSite' | 'themes' | 'variables'>,
+  site: Pick<ContentPatchFacts, 'linkSite' | 'linkSiteInput' | 'themes' | 'variables'>,
 ): ContentPatchFacts {
   const linkProblemsByFile = new Map<string, Diagnostic[]>();
   for (const problem of linkProblems) {
@@ -209,14 +234,15 @@ function patchFactsOf(
   for (const [id, entry] of trees) {
     for (const dep of entry.deps) facts.inlined.add(dep);
     if (entry.file === undefined || manifest.pages[id]?.kind !== 'page') continue;
-    facts.pages.set(id, pageFactsOf(entry as InlinedContent & { file: string }, inlineProblems.get(id) ?? [], linkProblemsByFile.get(entry.file) ?? []));
+    facts.pages.set(id, pageFactsOf(entry as InlinedContent & { file: string }, headingOf(manifest.pages[id]!), inlineProblems.get(id) ?? [], linkProblemsByFile.get(entry.file) ?? []));
   }
   return facts;
 }
 
-function pageFactsOf(entry: InlinedContent & { file: string }, inlineProblems: readonly Diagnostic[], linkProblems: readonly Diagnostic[]): PageFacts {
+function pageFactsOf(entry: InlinedContent & { file: string }, heading: PageHeading, inlineProblems: readonly Diagnostic[], linkProblems: readonly Diagnostic[]): PageFacts {
   return {
     file: entry.file,
+    ...heading,
     anchors: JSON.stringify(entry.anchors),
     toc: JSON.stringify(entry.toc),
     deps: JSON.stringify(entry.deps),
@@ -237,21 +263,21 @@ export interface PageContentRebuild {
  * equal is the result what a run of the whole stage would give for this page.
  */
 export async function rebuildPageContent(
-  input: { root: DocsRoot; parsed: ParsedPage; page: Page; facts: Pick<ContentPatchFacts, 'linkSite' | 'themes' | 'variables'> } & Pick<ContentStageInput, 'snippetCache' | 'highlight' | 'checkLinks'>,
+  input: { root: DocsRoot; id: string; parsed: ParsedPage; heading: PageHeading; facts: Pick<ContentPatchFacts, 'linkSite' | 'themes' | 'variables'> } & Pick<ContentStageInput, 'snippetCache' | 'highlight' | 'checkLinks'>,
 ): Promise<PageContentRebuild | undefined> {
-  const { parsed, page, facts } = input;
+  const { id, parsed, heading, facts } = input;
   if (!parsed.content) return undefined;
   const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}) });
   const inlined = inlinePage(parsed.path, parsed.content, snippets, facts.variables);
   const entry = inlined.value as InlinedContent & { file: string };
   const linkProblems =
-    input.checkLinks === false ? [] : inStage('links', undefined, () => checkLinks({ site: facts.linkSite, pages: [{ page: page.id, file: entry.file, links: entry.links }] })).filter((problem) => problem.file === entry.file);
-  const pageFacts = pageFactsOf(entry, inlined.diagnostics, linkProblems);
+    input.checkLinks === false ? [] : inStage('links', undefined, () => checkLinks({ site: facts.linkSite, pages: [{ page: id, file: entry.file, links: entry.links }] })).filter((problem) => problem.file === entry.file);
+  const pageFacts = pageFactsOf(entry, heading, inlined.diagnostics, linkProblems);
   // Problems of the snippets themselves are reported once, at the snippet, by the whole stage: a page whose snippets have any is not patched.
   if (snippets.diagnostics().length > 0) return undefined;
-  const tree = rewriteTreeLinks(entry.tree, page.id, facts.linkSite);
+  const tree = rewriteTreeLinks(entry.tree, id, facts.linkSite);
   if (input.highlight) await highlightTrees([tree], { ...input.highlight(facts.themes), themes: facts.themes });
-  return { built: finishPage(page.id, entry, tree, page), facts: pageFacts };
+  return { built: finishPage(id, entry, tree, heading), facts: pageFacts };
 }
 
 /** A snippet is parsed like a page; its converted body is what gets inlined. */
@@ -260,7 +286,13 @@ function parseSnippet(file: SourceFile): SnippetParse {
   return { body: result.value.content, diagnostics: result.diagnostics };
 }
 
-function markdownHeading(page: Page): { title: string; description?: string } {
+/** What a page's twin and search records take from its manifest entry. */
+export interface PageHeading {
+  title: string;
+  description?: string;
+}
+
+function headingOf(page: Page): PageHeading {
   return page.description !== undefined ? { title: page.title, description: page.description } : { title: page.title };
 }
 

@@ -33,7 +33,7 @@ export interface PipelineRun {
   pageIds: Record<string, string>;
   /** The `stageFingerprint` of each page in `pageIds`. */
   pageFingerprints: Record<string, string>;
-  /** What patching one page's content later needs (with `options.session`). */
+  /** What patching one page's content later needs (with a session or a writable cache). */
   patchFacts?: { facts: ContentPatchFacts; structures: Record<string, string> };
 }
 
@@ -101,7 +101,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     if (pages[id]?.source.file !== parsed.path || pages[id]?.kind === 'openapi') continue;
     pageIds[parsed.path] = id;
     pageFingerprints[parsed.path] = mdx.fingerprints.get(parsed.path)!;
-    if (options.session) structures[parsed.path] = structureFingerprint(parsed, mdx.diagnosticsOf.get(parsed.path) ?? []);
+    if (keepsPatchFacts(options)) structures[parsed.path] = structureFingerprint(parsed, mdx.diagnosticsOf.get(parsed.path) ?? []);
     parsedById.set(id, parsed);
   }
   const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options);
@@ -148,7 +148,7 @@ async function runContentStage(
       ...(options.checkExternal
         ? { external: { offline: options.offline ?? false, ...(options.checkPrivateHosts ? { checkPrivateHosts: true } : {}), ...(cache ? { cache: diskExternalCache(cache) } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.signal ? { signal: options.signal } : {}) } }
         : {}),
-      ...(options.session ? { collectPatchFacts: true } : {}),
+      ...(keepsPatchFacts(options) ? { collectPatchFacts: true } : {}),
     });
     return { ...contentOf(built, manifest), ...(built.facts ? { facts: built.facts } : {}) };
   } finally {
@@ -167,6 +167,11 @@ function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<
   files.set(llmsFiles.index, Buffer.from(llms.llmsTxt, 'utf8'));
   files.set(llmsFiles.full, Buffer.from(llms.llmsFullTxt, 'utf8'));
   return { files, diagnostics: built.diagnostics };
+}
+
+/** Whether the run keeps what a later patch of a page's text needs: for a session, or in the cache it writes. */
+function keepsPatchFacts(options: BuildOptions): boolean {
+  return options.session !== undefined || options.cache === true;
 }
 
 /** docs.json `variables`: string values only (the schema says so; anything else was reported there). */
