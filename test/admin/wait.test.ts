@@ -198,7 +198,10 @@ describe('the overall timeout', () => {
     expect(error.retryable).toBe(false);
     expect(error.job?.status).toBe('active');
     expect(error.message).toContain('last status: active');
-    expect(error.attempts).toBe(server.requests.length);
+    // Every poll the server saw was counted; the deadline can cut the last one before its request
+    // reaches the server (a loaded CI counted 7 polls against 6 requests).
+    expect(error.attempts).toBeGreaterThanOrEqual(server.requests.length);
+    expect(error.attempts).toBeLessThanOrEqual(server.requests.length + 1);
     // At least two polls fit in the deadline; how many more depends on the machine's load, and so does
     // how late the timer fires: the upper bound only proves the wait stops (a loaded CI took over 1 s).
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
