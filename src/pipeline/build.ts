@@ -87,8 +87,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   options.session?.forget();
   if (cache && runKey && run.reusable) {
     const contentReferenceAt = run.patchFacts ? contentReferenceOffsets(manifestBytes, run.pageIds) : {};
-    // Stored before the record that names it; only for content this run wrote (a patch reads the files beside the manifest).
-    const contentState = run.patchFacts && result.written ? digest.hash : undefined;
+    // Stored before the record that names it.
+    const contentState = run.patchFacts ? digest.hash : undefined;
     if (contentState && run.patchFacts) {
       const { storedContentState } = await import('./content-session.js');
       cache.set('contents', contentStateEntry(cache, runKey), storedContentState(contentState, run.patchFacts.facts, run.patchFacts.structures, contentReferenceAt));
@@ -147,9 +147,10 @@ async function patchRun(
   // of the stages stored (read only when an edited page's body changed, and only beside its own output).
   const session = options.session?.stateFor(record.manifestHash, outFile);
   let stored: StoredContentState | null | undefined;
+  let recorded: Buffer | null | undefined;
   const storedState = (): StoredContentState | undefined => {
     if (stored === undefined) {
-      const entry = record.contentState && outFile !== undefined && record.output?.file === outFile ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
+      const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
       stored = entry?.id === record.contentState ? entry! : null;
     }
     return stored ?? undefined;
@@ -163,7 +164,15 @@ async function patchRun(
   let content: ContentPatch | undefined;
   if (edited.some((page) => page.bodyChanged)) {
     const { patchContent, sessionBase, storedBase } = await import('./content-patch.js');
-    const base = session ? sessionBase(session) : storedBase(storedState()!, root, outFile!);
+    // Without a session the content on disk is patched when the last run wrote it beside this output;
+    // a run with errors wrote none, and only the manifest's hashes change.
+    const writes = !hasErrors(final.diagnostics) && outFile !== undefined && record.output?.file === outFile;
+    if (!session && !writes && !hasErrors(final.diagnostics)) return undefined;
+    const recordedHash = (offset: number): string | undefined => {
+      recorded ??= recordedManifest(cache, record, outFile) ?? null;
+      return recorded ? recorded.toString('latin1', offset, offset + 64) : undefined;
+    };
+    const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
     content = await patchContent(base, root, cache, options, edited);
     if (content === undefined) return undefined;
   }

@@ -36,6 +36,8 @@ export interface ContentBase {
   file(relative: string): Buffer | undefined;
   /** The whole manifest, when in memory: search.json and llms-full.txt can then be made again when a splice fails. */
   manifest?: Manifest;
+  /** False for a run with errors and no session: it writes no content, so only the manifest's hashes are patched. */
+  writesFiles: boolean;
 }
 
 /** What a patch changed of one page whose body was edited. */
@@ -88,15 +90,17 @@ export async function patchContent(base: ContentBase, root: DocsRoot, cache: Dis
       if (!rebuilt || !sameFacts(before, rebuilt.facts)) return undefined;
       const json = Buffer.from(`${JSON.stringify(rebuilt.built.content)}\n`, 'utf8');
       const hash = sha256(json);
-      files.set(reference.file, json);
-      files.set(reference.file.replace(/\.json$/, '.md'), Buffer.from(rebuilt.built.markdown, 'utf8'));
+      if (base.writesFiles) {
+        files.set(reference.file, json);
+        files.set(reference.file.replace(/\.json$/, '.md'), Buffer.from(rebuilt.built.markdown, 'utf8'));
+      }
       edits.push({ offset: at, before: reference.hash, after: hash });
       pages.set(id, { hash, twin: rebuilt.built.markdown, segment: searchSegment(rebuilt.built.search), facts: rebuilt.facts });
     }
   } finally {
     await edges.close();
   }
-  if (pages.size === 0) return { edits, files, pages };
+  if (pages.size === 0 || !base.writesFiles) return { edits, files, pages };
   const search = spliceParts(base.file(searchFile), [...pages].map(([id, page]) => ({ before: base.segment(id), after: page.segment })));
   const full = spliceParts(base.file(llmsFiles.full), [...pages].map(([id, page]) => ({ before: sectionOf(id, base.twin(id)), after: sectionOf(id, page.twin) })));
   if (search) files.set(searchFile, search);
@@ -157,6 +161,7 @@ export function sessionBase(state: ContentSessionState): ContentBase {
     segment: (id) => state.facts.searchSegments.get(id),
     file: (relative) => state.files.get(relative),
     manifest: state.manifest,
+    writesFiles: true,
   };
 }
 
@@ -181,14 +186,16 @@ export function sessionAfter(state: ContentSessionState, patch: ContentPatch, ed
 }
 
 /**
- * The patch's base from the state a run of the stages stored in the cache, with the content files the
- * last run wrote beside the manifest (read only for the edited pages, and search.json and
- * llms-full.txt); never a path outside the content folder.
+ * The patch's base from the state a run of the stages stored in the cache. `recordedHash` reads a page's
+ * content hash from the last manifest (proven by its hash or stamp). Content is read from the folder
+ * beside `manifestFile` (the edited pages' files, search.json and llms-full.txt; never a path outside
+ * it); without one (a run with errors wrote none) only the manifest's hashes are patched.
  */
-export function storedBase(stored: StoredContentState, root: DocsRoot, manifestFile: string): ContentBase {
-  const outDir = path.dirname(path.resolve(manifestFile));
-  const folder = path.join(outDir, contentFolderName);
+export function storedBase(stored: StoredContentState, root: DocsRoot, manifestFile: string | undefined, recordedHash: (offset: number) => string | undefined): ContentBase {
+  const outDir = manifestFile === undefined ? undefined : path.dirname(path.resolve(manifestFile));
+  const folder = outDir === undefined ? undefined : path.join(outDir, contentFolderName);
   const read = (relative: string): Buffer | undefined => {
+    if (outDir === undefined || folder === undefined) return undefined;
     const file = path.join(outDir, relative);
     if (!file.startsWith(folder + path.sep)) return undefined;
     try {
@@ -198,13 +205,11 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
     }
   };
   const pages = new Map(Object.entries(stored.pages));
-  const contentOf = (id: string): { bytes: Buffer; content: PageContent | undefined } | undefined => {
-    const bytes = read(contentFileOf(id));
-    if (!bytes) return undefined;
+  const contentOf = (id: string): PageContent | undefined => {
     try {
-      return { bytes, content: JSON.parse(bytes.toString('utf8')) as PageContent };
+      return JSON.parse(read(contentFileOf(id))?.toString('utf8') ?? 'null') as PageContent | undefined;
     } catch {
-      return { bytes, content: undefined };
+      return undefined;
     }
   };
   return {
@@ -218,15 +223,19 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
     },
     contentReferenceAt: stored.contentReferenceAt,
     reference: (id) => {
-      const read = contentOf(id);
-      return read ? { file: contentFileOf(id), hash: sha256(read.bytes) } : undefined;
+      const file = pages.get(id)?.file;
+      const at = file === undefined ? undefined : stored.contentReferenceAt[file];
+      const hash = at === undefined ? undefined : recordedHash(at);
+      // Written content must still be there to be patched.
+      return hash === undefined || (outDir !== undefined && read(contentFileOf(id)) === undefined) ? undefined : { file: contentFileOf(id), hash };
     },
     twin: (id) => read(contentFileOf(id).replace(/\.json$/, '.md'))?.toString('utf8'),
     segment: (id) => {
       const page = pages.get(id);
-      const tree = contentOf(id)?.content?.tree;
+      const tree = contentOf(id)?.tree;
       return page && tree?.type === 'root' && Array.isArray(tree.children) ? searchSegment(searchRecords(id, page.title, tree)) : undefined;
     },
     file: read,
+    writesFiles: outDir !== undefined,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
+import { serializeManifest } from '../../src/manifest/serialize.js';
 import { ContentSession } from '../../src/pipeline/content-session.js';
 import { SiteCompiler } from '../../src/site/compiler.js';
 import type { BuildResult } from '../../src/pipeline/index.js';
@@ -145,6 +146,20 @@ describe('content session: one page edited', () => {
       expect(ranStages).toBe(false);
       await expectSameAsFresh(root, result);
     }
+  });
+
+  it('without a session, a build with errors elsewhere patches the manifest it keeps in the cache, with what a fresh build reports', async () => {
+    const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, cache: true });
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'Edited with errors elsewhere.'));
+    let ranStages = false;
+    const result = await build({ root, outFile, cache: true, onProgress: () => (ranStages = true) });
+    expect(ranStages).toBe(false);
+    expect(result.written).toBeUndefined();
+    const fresh = await build({ root, cache: false });
+    expect(result.diagnostics).toEqual(fresh.diagnostics);
+    expect(serializeManifest(result.manifest!)).toBe(serializeManifest(fresh.manifest!));
   });
 
   it.each([
