@@ -272,6 +272,7 @@ const isStoredContentState = object<StoredContentState>({
   themes: object<CodeThemes>({ light: string, dark: string }),
   variables: record(string),
   inlined: array(rootPath),
+  inlinedElsewhere: array(rootPath),
   pages: record(isPageFacts),
   structures: record(string),
   contentReferenceAt: record(natural),

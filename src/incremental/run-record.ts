@@ -120,7 +120,7 @@ export function stampedInputs(record: RunRecord): Array<{ path: string; hash: st
 
 /** What a run found of the last run's inputs (see `checkInputs`). */
 export interface InputCheck {
-  /** Pages of the record whose bytes changed (the only inputs that did). */
+  /** Pages of the record (or other inputs `patchable` allowed) whose bytes changed (the only inputs that did). */
   changed: string[];
   /** The record's inputs and listing, with stamps added where this run proved a file by hash and its stamp is now old enough. */
   inputs: RecordedInput[];
@@ -138,7 +138,7 @@ export interface InputCheck {
  * reuse or patch its result would hash every input again and again: files proven by hash whose stamp
  * is old enough by now get one (when the listing was walked anyway, so no extra walk is paid).
  */
-export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: number): InputCheck | undefined {
+export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: number, patchable: (path: string) => boolean = (path) => Object.hasOwn(record.pageIds, path)): InputCheck | undefined {
   const byFolders = record.listing.folders?.every(({ path, stamp }) => sameStamp(root.stampOf(path), stamp)) ?? false;
   if (!byFolders && sha256(root.files().join('\n')) !== record.listing.hash) return undefined;
   let listing = record.listing;
@@ -158,7 +158,7 @@ export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: numb
       continue;
     }
     if (root.hashOf(input.path) !== input.hash) {
-      if (!Object.hasOwn(record.pageIds, input.path)) return undefined;
+      if (!patchable(input.path)) return undefined;
       changed.push(input.path);
       inputs.push(input);
       continue;

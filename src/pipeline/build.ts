@@ -16,6 +16,9 @@ import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutp
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages } from '../incremental/page-patch.js';
 import type { ContentPatch } from './content-patch.js';
 import type { StoredContentState } from './content-session.js';
+import type { PageFacts } from './content-stage.js';
+import type { StageResult } from '../diagnostics/diagnostic.js';
+import type { ParsedPage } from '../mdx/types.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -40,7 +43,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const runKey = rules === undefined || rules === true ? recordKey(root, options) : undefined;
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
   if (record) {
-    const check = checkInputs(root, record, startedAtMs);
+    // A changed page, or a changed file that may be a snippet (a patch decides, from what it knows of the site).
+    const check = checkInputs(root, record, startedAtMs, (file) => Object.hasOwn(record.pageIds, file) || (record.contentState !== undefined && /\.mdx?$/i.test(file)));
     if (check?.changed.length === 0 && !options.session?.wantsStages(record.manifestHash, options.outFile)) {
       // A run with errors wrote no content: reused, it still has none, which only a preview (it renders the content) cannot do with.
       const needsContent = record.output !== undefined || options.session !== undefined;
@@ -156,11 +160,20 @@ async function patchRun(
     return stored ?? undefined;
   };
   const structureOf = (file: string): string | undefined => (session ? session.structures[file] : storedState()?.structures[file]);
-  const patch = await patchEditedPages(root, record, changed, structureOf);
+  const changedPages = changed.filter((file) => Object.hasOwn(record.pageIds, file));
+  const patch = await patchEditedPages(root, record, changedPages, structureOf);
   if (patch === undefined) return undefined;
   const final = recordedFinal(record);
-  // The content of a page whose body changed is rebuilt alone; a session's manifest and files follow every edit.
+  // The content of a page whose body changed is rebuilt alone, so is that of each page using a changed
+  // snippet; a session's manifest and files follow every edit.
   const edited = patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! }));
+  const snippets = changed.filter((file) => !Object.hasOwn(record.pageIds, file));
+  if (snippets.length > 0) {
+    const facts = session?.facts ?? storedState();
+    const users = facts ? snippetUsers(facts, snippets, record, cache, edited) : undefined;
+    if (users === undefined) return undefined;
+    edited.push(...users);
+  }
   let content: ContentPatch | undefined;
   if (edited.some((page) => page.bodyChanged)) {
     const { patchContent, sessionBase, storedBase } = await import('./content-patch.js');
@@ -176,6 +189,9 @@ async function patchRun(
     content = await patchContent(base, root, cache, options, edited);
     if (content === undefined) return undefined;
   }
+  // Every changed file was read again (a snippet by the pages that use it): else the stages decide.
+  const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
+  if (!changed.every((file) => hashes.has(file))) return undefined;
   const next = session ? (await import('./content-patch.js')).sessionAfter(session, content ?? { edits: [], files: new Map(), pages: new Map() }, edited) : undefined;
   const edits = [...patch.edits, ...(content?.edits ?? [])];
   // The content files first: a manifest on disk never references a content file that is not there.
@@ -202,7 +218,6 @@ async function patchRun(
   if (next) result.contentFiles = next.files;
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
-  const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
   const inputs = check.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
   rememberRun(cache, root, runKey, {
     manifest,
@@ -221,7 +236,40 @@ async function patchRun(
     ...(result.written ? { output: result.written } : {}),
   });
   if (options.session) options.session.state = next ? { ...next, manifestHash: patched.digest.hash } : undefined;
+  // Snippet parses and code highlighted by the patch are kept for the next run.
+  cache.flush({ prune: false });
   return result;
+}
+
+/**
+ * The pages that inline the changed snippets, each with its parse from the page cache (the page did not
+ * change), to have its content rebuilt. Undefined when a snippet is not known to be one, is inlined
+ * where no patch reaches (an endpoint page), or had problems of its own in the last run (they would
+ * stay in the recorded diagnostics).
+ */
+function snippetUsers(
+  facts: { inlined: Set<string> | readonly string[]; inlinedElsewhere: Set<string> | readonly string[]; pages: ReadonlyMap<string, PageFacts> | Readonly<Record<string, PageFacts>> },
+  snippets: readonly string[],
+  record: RunRecord,
+  cache: DiskCache,
+  already: ReadonlyArray<{ id: string }>,
+): Array<{ id: string; file: string; result: StageResult<ParsedPage>; bodyChanged: boolean }> | undefined {
+  const has = (list: Set<string> | readonly string[], file: string): boolean => (list instanceof Set ? list.has(file) : list.includes(file));
+  const touched = new Set(snippets);
+  for (const snippet of snippets) if (!has(facts.inlined, snippet) || has(facts.inlinedElsewhere, snippet)) return undefined;
+  if (record.diagnostics.some((diagnostic) => (diagnostic.file !== undefined && touched.has(diagnostic.file)) || diagnostic.related?.some((related) => touched.has(related.file)))) return undefined;
+  const hashOf = new Map(record.inputs.map((input) => [input.path, input.hash]));
+  const done = new Set(already.map(({ id }) => id));
+  const users: Array<{ id: string; file: string; result: StageResult<ParsedPage>; bodyChanged: boolean }> = [];
+  const entries = facts.pages instanceof Map ? [...facts.pages] : Object.entries(facts.pages);
+  for (const [id, page] of entries) {
+    if (done.has(id) || !(JSON.parse(page.deps) as string[]).some((dep) => touched.has(dep))) continue;
+    const hash = hashOf.get(page.file);
+    const cached = hash ? cache.get('pages', cache.key('page', page.file, hash)) : undefined;
+    if (!cached) return undefined;
+    users.push({ id, file: page.file, result: cached.result, bodyChanged: true });
+  }
+  return users;
 }
 
 /** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */

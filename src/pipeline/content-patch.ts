@@ -219,6 +219,7 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       themes: stored.themes,
       variables: stored.variables,
       inlined: new Set(stored.inlined),
+      inlinedElsewhere: new Set(stored.inlinedElsewhere),
       pages,
     },
     contentReferenceAt: stored.contentReferenceAt,

@@ -61,6 +61,7 @@ export interface StoredContentState {
   themes: CodeThemes;
   variables: Record<string, string>;
   inlined: string[];
+  inlinedElsewhere: string[];
   /** By page id. */
   pages: Record<string, PageFacts>;
   structures: Record<string, string>;
@@ -74,6 +75,7 @@ export function storedContentState(id: string, facts: ContentPatchFacts, structu
     themes: facts.themes,
     variables: { ...facts.variables },
     inlined: [...facts.inlined].sort(),
+    inlinedElsewhere: [...facts.inlinedElsewhere].sort(),
     pages: Object.fromEntries(facts.pages),
     structures,
     contentReferenceAt,

@@ -80,8 +80,10 @@ export interface ContentPatchFacts {
   linkSiteInput: StoredLinkSite;
   themes: CodeThemes;
   variables: Readonly<Record<string, string>>;
-  /** Files inlined into some page (snippets, and pages imported as snippets): an edit of one is never patched. */
+  /** Files inlined into some page (snippets, and pages imported as snippets): an edit of such a page is never patched. */
   inlined: Set<string>;
+  /** Files inlined into a page without facts (an endpoint page's MDX): an edit of such a snippet is never patched. */
+  inlinedElsewhere: Set<string>;
   /** By page id (pages of kind `page` with a file). */
   pages: Map<string, PageFacts>;
   /** By page id, every page: its search records as they appear in `search.json` (comma-joined). */
@@ -230,11 +232,15 @@ function patchFactsOf(
     if (list) list.push(problem);
     else linkProblemsByFile.set(problem.file, [problem]);
   }
-  const facts: ContentPatchFacts = { ...site, inlined: new Set(), pages: new Map(), searchSegments: new Map(), twins: new Map() };
+  const facts: ContentPatchFacts = { ...site, inlined: new Set(), inlinedElsewhere: new Set(), pages: new Map(), searchSegments: new Map(), twins: new Map() };
   for (const [id, entry] of trees) {
-    for (const dep of entry.deps) facts.inlined.add(dep);
-    if (entry.file === undefined || manifest.pages[id]?.kind !== 'page') continue;
-    facts.pages.set(id, pageFactsOf(entry as InlinedContent & { file: string }, headingOf(manifest.pages[id]!), inlineProblems.get(id) ?? [], linkProblemsByFile.get(entry.file) ?? []));
+    const own = entry.file !== undefined && manifest.pages[id]?.kind === 'page';
+    for (const dep of entry.deps) {
+      facts.inlined.add(dep);
+      if (!own) facts.inlinedElsewhere.add(dep);
+    }
+    if (!own || entry.file === undefined) continue;
+    facts.pages.set(id, pageFactsOf({ ...entry, file: entry.file }, headingOf(manifest.pages[id]!), inlineProblems.get(id) ?? [], linkProblemsByFile.get(entry.file) ?? []));
   }
   return facts;
 }

@@ -100,7 +100,7 @@ describe('content session: one page edited', () => {
     ['a broken link added', 'index.mdx', (text: string) => text.replace('A paragraph to edit.', 'A paragraph with [a link](/nowhere).')],
     ['the frontmatter changed', 'index.mdx', (text: string) => text.replace('title: Home', 'title: Home page')],
     ['a page imported by another page', 'part.mdx', (text: string) => text.replace('another page imports', 'another page imports, edited')],
-    ['a snippet', 'snippets/install.mdx', (text: string) => text.replace('installer', 'installer again')],
+    ['a snippet that gains a heading', 'snippets/install.mdx', (text: string) => `## Before you start\n\n${text}`],
     ['a syntax error', 'index.mdx', (text: string) => text.replace('A paragraph to edit.', 'A paragraph <Note> never closed.')],
   ])('runs the stages when the edit reaches beyond the page: %s', async (_name, file, edit) => {
     const site = runner();
@@ -118,6 +118,23 @@ describe('content session: one page edited', () => {
       expect(next.ranStages).toBe(false);
       await expectSameAsFresh(site.root, next.result);
     }
+  });
+
+  it.each([['with a session', true], ['without one', false]] as const)('an edit of a snippet rebuilds the content of the pages that use it, %s', async (_name, withSession) => {
+    const root = tempRoot(files);
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const session = withSession ? new ContentSession() : undefined;
+    const run = async (): Promise<{ result: BuildResult; ranStages: boolean }> => {
+      let ranStages = false;
+      const result = await build({ root, outFile, cache: true, ...(session ? { session } : {}), onProgress: () => (ranStages = true) });
+      return { result, ranStages };
+    };
+    await run();
+    writeFileSync(path.join(root, 'snippets/install.mdx'), 'Run the installer, then restart.\n');
+    const { result, ranStages } = await run();
+    expect(ranStages).toBe(false);
+    await expectSameAsFresh(root, result);
+    expect(readFileSync(path.join(root, '.docs-build', 'content', 'guide.json'), 'utf8')).toContain('then restart');
   });
 
   it('with errors elsewhere, the patched content is served from memory and nothing is written', async () => {
