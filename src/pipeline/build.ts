@@ -13,12 +13,10 @@ import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
-import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages } from '../incremental/page-patch.js';
-import type { ContentPatch } from './content-patch.js';
-import type { StoredContentState } from './content-session.js';
+import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
+import type { ContentEdit, ContentPatch } from './content-patch.js';
+import type { ContentSessionState, StoredContentState } from './content-session.js';
 import type { PageFacts } from './content-stage.js';
-import type { StageResult } from '../diagnostics/diagnostic.js';
-import type { ParsedPage } from '../mdx/types.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -147,48 +145,11 @@ async function patchRun(
     if (ignoresByText(readIgnoreFile(root), changed)) return undefined;
   }
   const outFile = options.outFile;
-  // What the last run knew of every page's content: the session in memory, else the state the last run
-  // of the stages stored (read only when an edited page's body changed, and only beside its own output).
-  const session = options.session?.stateFor(record.manifestHash, outFile);
-  let stored: StoredContentState | null | undefined;
-  let recorded: Buffer | null | undefined;
-  const storedState = (): StoredContentState | undefined => {
-    if (stored === undefined) {
-      const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
-      stored = entry?.id === record.contentState ? entry! : null;
-    }
-    return stored ?? undefined;
-  };
-  const structureOf = (file: string): string | undefined => (session ? session.structures[file] : storedState()?.structures[file]);
-  const changedPages = changed.filter((file) => Object.hasOwn(record.pageIds, file));
-  const patch = await patchEditedPages(root, record, changedPages, structureOf);
-  if (patch === undefined) return undefined;
   const final = recordedFinal(record);
-  // The content of a page whose body changed is rebuilt alone, so is that of each page using a changed
-  // snippet; a session's manifest and files follow every edit.
-  const edited = patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! }));
-  const snippets = changed.filter((file) => !Object.hasOwn(record.pageIds, file));
-  if (snippets.length > 0) {
-    const facts = session?.facts ?? storedState();
-    const users = facts ? snippetUsers(facts, snippets, record, cache, edited) : undefined;
-    if (users === undefined) return undefined;
-    edited.push(...users);
-  }
-  let content: ContentPatch | undefined;
-  if (edited.some((page) => page.bodyChanged)) {
-    const { patchContent, sessionBase, storedBase } = await import('./content-patch.js');
-    // Without a session the content on disk is patched when the last run wrote it beside this output;
-    // a run with errors wrote none, and only the manifest's hashes change.
-    const writes = !hasErrors(final.diagnostics) && outFile !== undefined && record.output?.file === outFile;
-    if (!session && !writes && !hasErrors(final.diagnostics)) return undefined;
-    const recordedHash = (offset: number): string | undefined => {
-      recorded ??= recordedManifest(cache, record, outFile) ?? null;
-      return recorded ? recorded.toString('latin1', offset, offset + 64) : undefined;
-    };
-    const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
-    content = await patchContent(base, root, cache, options, edited);
-    if (content === undefined) return undefined;
-  }
+  const session = options.session?.stateFor(record.manifestHash, outFile);
+  const patchedPages = await patchPagesAndContent(cache, root, runKey, record, changed, options, { session, hasErrors: hasErrors(final.diagnostics) });
+  if (patchedPages === undefined) return undefined;
+  const { patch, edited, content } = patchedPages;
   // Every changed file was read again (a snippet by the pages that use it): else the stages decide.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
   if (!changed.every((file) => hashes.has(file))) return undefined;
@@ -242,6 +203,58 @@ async function patchRun(
 }
 
 /**
+ * The edited pages parsed again (`patchEditedPages`), the users of edited snippets, and the content of
+ * every page whose body changed rebuilt alone (`content-patch.ts`), from what the last run knew of every
+ * page's content: the session in memory, else the state the last run of the stages stored (read only
+ * when a body or snippet changed). Undefined when the stages must run.
+ */
+async function patchPagesAndContent(
+  cache: DiskCache,
+  root: DocsRoot,
+  runKey: string,
+  record: RunRecord,
+  changed: readonly string[],
+  options: DriverOptions,
+  last: { session: ContentSessionState | undefined; hasErrors: boolean },
+): Promise<{ patch: PagePatch; edited: ContentEdit[]; content: ContentPatch | undefined } | undefined> {
+  const { session } = last;
+  const outFile = options.outFile;
+  let stored: StoredContentState | null | undefined;
+  const storedState = (): StoredContentState | undefined => {
+    if (stored === undefined) {
+      const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
+      stored = entry?.id === record.contentState ? entry! : null;
+    }
+    return stored ?? undefined;
+  };
+  const structureOf = (file: string): string | undefined => (session ? session.structures[file] : storedState()?.structures[file]);
+  const patch = await patchEditedPages(root, record, changed.filter((file) => Object.hasOwn(record.pageIds, file)), structureOf);
+  if (patch === undefined) return undefined;
+  const edited: ContentEdit[] = patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! }));
+  const snippets = changed.filter((file) => !Object.hasOwn(record.pageIds, file));
+  if (snippets.length > 0) {
+    const facts = session?.facts ?? storedState();
+    const users = facts ? snippetUsers(facts, snippets, record, cache, edited) : undefined;
+    if (users === undefined) return undefined;
+    edited.push(...users);
+  }
+  if (!edited.some((page) => page.bodyChanged)) return { patch, edited, content: undefined };
+  const { patchContent, sessionBase, storedBase } = await import('./content-patch.js');
+  // Without a session the content on disk is patched when the last run wrote it beside this output;
+  // a run with errors wrote none, and only the manifest's hashes change.
+  const writes = !last.hasErrors && outFile !== undefined && record.output?.file === outFile;
+  if (!session && !writes && !last.hasErrors) return undefined;
+  let recorded: Buffer | null | undefined;
+  const recordedHash = (offset: number): string | undefined => {
+    recorded ??= recordedManifest(cache, record, outFile) ?? null;
+    return recorded ? recorded.toString('latin1', offset, offset + 64) : undefined;
+  };
+  const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
+  const content = await patchContent(base, root, cache, options, edited);
+  return content === undefined ? undefined : { patch, edited, content };
+}
+
+/**
  * The pages that inline the changed snippets, each with its parse from the page cache (the page did not
  * change), to have its content rebuilt. Undefined when a snippet is not known to be one, is inlined
  * where no patch reaches (an endpoint page), or had problems of its own in the last run (they would
@@ -253,14 +266,14 @@ function snippetUsers(
   record: RunRecord,
   cache: DiskCache,
   already: ReadonlyArray<{ id: string }>,
-): Array<{ id: string; file: string; result: StageResult<ParsedPage>; bodyChanged: boolean }> | undefined {
+): ContentEdit[] | undefined {
   const has = (list: Set<string> | readonly string[], file: string): boolean => (list instanceof Set ? list.has(file) : list.includes(file));
   const touched = new Set(snippets);
   for (const snippet of snippets) if (!has(facts.inlined, snippet) || has(facts.inlinedElsewhere, snippet)) return undefined;
   if (record.diagnostics.some((diagnostic) => (diagnostic.file !== undefined && touched.has(diagnostic.file)) || diagnostic.related?.some((related) => touched.has(related.file)))) return undefined;
   const hashOf = new Map(record.inputs.map((input) => [input.path, input.hash]));
   const done = new Set(already.map(({ id }) => id));
-  const users: Array<{ id: string; file: string; result: StageResult<ParsedPage>; bodyChanged: boolean }> = [];
+  const users: ContentEdit[] = [];
   const entries = facts.pages instanceof Map ? [...facts.pages] : Object.entries(facts.pages);
   for (const [id, page] of entries) {
     if (done.has(id) || !(JSON.parse(page.deps) as string[]).some((dep) => touched.has(dep))) continue;
