@@ -138,6 +138,11 @@ describe('resolveHref: files of the root', () => {
     expect(resolve('/llms-full.txt')).toEqual({ kind: 'asset', path: '/llms-full.txt' });
   });
 
+  it('suggests other files, not page sources, for a missing asset with no file of its name', () => {
+    const withSources = site({ files: ['images/diagram.svg', 'images/diagram.mdx', 'snippets/diagram.mdx'] });
+    expect(resolveHref('/images/diagram.png', 'index', withSources, { kind: 'image' })).toMatchObject({ kind: 'broken', reason: 'asset', suggestions: ['/images/diagram.svg'] });
+  });
+
   it('reports a missing image as a missing asset with the file of the same name', () => {
     expect(resolve('/img/x.png', 'index', 'image')).toMatchObject({ kind: 'broken', reason: 'asset', suggestions: ['/images/x.png'] });
     expect(resolve('/files/guide2.pdf')).toMatchObject({ kind: 'broken', reason: 'asset' });
