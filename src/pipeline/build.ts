@@ -14,7 +14,7 @@ import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
-import type { ContentEdit, ContentPatch } from './content-patch.js';
+import type { ContentBase, ContentEdit, ContentPatch } from './content-patch.js';
 import type { ContentSessionState, StoredContentState } from './content-session.js';
 import type { PageFacts } from './content-stage.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
@@ -149,11 +149,12 @@ async function patchRun(
   const session = options.session?.stateFor(record.manifestHash, outFile);
   const patchedPages = await patchPagesAndContent(cache, root, runKey, record, changed, options, { session, hasErrors: hasErrors(final.diagnostics) });
   if (patchedPages === undefined) return undefined;
-  const { patch, edited, content } = patchedPages;
+  const { patch, edited, content, fromStored } = patchedPages;
   // Every changed file was read again (a snippet by the pages that use it): else the stages decide.
   const hashes = new Map(root.readFiles().map(({ path, hash }) => [path, hash]));
   if (!changed.every((file) => hashes.has(file))) return undefined;
-  const next = session ? (await import('./content-patch.js')).sessionAfter(session, content ?? { edits: [], files: new Map(), pages: new Map() }, edited) : undefined;
+  const sessions = options.session ? await import('./content-patch.js') : undefined;
+  const next = session && sessions ? sessions.sessionAfter(session, content ?? { edits: [], files: new Map(), pages: new Map() }, edited) : undefined;
   const edits = [...patch.edits, ...(content?.edits ?? [])];
   // The content files first: a manifest on disk never references a content file that is not there.
   if (content && content.files.size > 0 && outFile !== undefined && !hasErrors(final.diagnostics)) {
@@ -196,7 +197,11 @@ async function patchRun(
     listing: check.listing,
     ...(result.written ? { output: result.written } : {}),
   });
-  if (options.session) options.session.state = next ? { ...next, manifestHash: patched.digest.hash } : undefined;
+  if (options.session) {
+    // A preview whose session was empty (its first edit came before it was primed) starts one from the stored state.
+    const started = !next && sessions && fromStored && content && result.written ? sessions.sessionFromStored(fromStored.base, fromStored.stored, result.manifest!, patched.digest.hash, outFile, content) : undefined;
+    options.session.state = next ? { ...next, manifestHash: patched.digest.hash } : started;
+  }
   // Snippet parses and code highlighted by the patch are kept for the next run.
   cache.flush({ prune: false });
   return result;
@@ -216,7 +221,7 @@ async function patchPagesAndContent(
   changed: readonly string[],
   options: DriverOptions,
   last: { session: ContentSessionState | undefined; hasErrors: boolean },
-): Promise<{ patch: PagePatch; edited: ContentEdit[]; content: ContentPatch | undefined } | undefined> {
+): Promise<{ patch: PagePatch; edited: ContentEdit[]; content: ContentPatch | undefined; fromStored?: { base: ContentBase; stored: StoredContentState } } | undefined> {
   const { session } = last;
   const outFile = options.outFile;
   let stored: StoredContentState | null | undefined;
@@ -243,7 +248,8 @@ async function patchPagesAndContent(
   // Without a session the content on disk is patched when the last run wrote it beside this output;
   // a run with errors wrote none, and only the manifest's hashes change.
   const writes = !last.hasErrors && outFile !== undefined && record.output?.file === outFile;
-  if (!session && !writes && !last.hasErrors) return undefined;
+  // (A preview renders content: with errors it has none on disk to start a session from.)
+  if (!session && !writes && (!last.hasErrors || options.session !== undefined)) return undefined;
   let recorded: Buffer | null | undefined;
   const recordedHash = (offset: number): string | undefined => {
     recorded ??= recordedManifest(cache, record, outFile) ?? null;
@@ -251,7 +257,8 @@ async function patchPagesAndContent(
   };
   const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
   const content = await patchContent(base, root, cache, options, edited);
-  return content === undefined ? undefined : { patch, edited, content };
+  if (content === undefined) return undefined;
+  return session ? { patch, edited, content } : { patch, edited, content, fromStored: { base, stored: storedState()! } };
 }
 
 /**

@@ -157,12 +157,27 @@ export function sessionBase(state: ContentSessionState): ContentBase {
     facts: state.facts,
     contentReferenceAt: state.contentReferenceAt,
     reference: (id) => state.manifest.pages[id]?.content,
-    twin: (id) => state.facts.twins.get(id),
-    segment: (id) => state.facts.searchSegments.get(id),
-    file: (relative) => state.files.get(relative),
-    manifest: state.manifest,
+    twin: (id) => state.facts.twins.get(id) ?? state.disk?.twin(id),
+    segment: (id) => state.facts.searchSegments.get(id) ?? state.disk?.segment(id),
+    file: (relative) => state.files.get(relative) ?? state.disk?.file(relative),
+    // Every page's parts are at hand only without `disk`: then a file whose splice failed is made again.
+    ...(state.disk ? {} : { manifest: state.manifest }),
     writesFiles: true,
   };
+}
+
+/**
+ * A session that begins after a patch from the stored state: the manifest as patched, the stored facts
+ * and what this patch changed; the rest is read from disk when needed.
+ */
+export function sessionFromStored(base: ContentBase, stored: StoredContentState, manifest: Manifest, manifestHash: string, outFile: string | undefined, patch: ContentPatch): ContentSessionState {
+  const facts: ContentPatchFacts = { ...base.facts, pages: new Map(base.facts.pages), searchSegments: new Map(), twins: new Map() };
+  for (const [id, page] of patch.pages) {
+    facts.pages.set(id, page.facts);
+    facts.searchSegments.set(id, page.segment);
+    facts.twins.set(id, page.twin);
+  }
+  return { manifestHash, outFile, manifest, files: new Map(patch.files), facts, structures: stored.structures, contentReferenceAt: stored.contentReferenceAt, disk: { twin: base.twin, segment: base.segment, file: base.file } };
 }
 
 /** The session after a patch: the manifest, the files and each patched page's parts replaced. */

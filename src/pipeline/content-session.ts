@@ -40,9 +40,18 @@ export interface ContentSessionState {
   manifestHash: string;
   outFile: string | undefined;
   manifest: Manifest;
-  /** Every content file, relative to the manifest's folder (what the run wrote, or would have written). */
+  /**
+   * Every content file, relative to the manifest's folder (what the run wrote, or would have written);
+   * with `disk`, only those patched since, the others being the files beside the manifest.
+   */
   files: Map<string, Buffer>;
+  /** With `disk`, the twins and search records of the pages patched since; the others' are on disk. */
   facts: ContentPatchFacts;
+  /**
+   * A session that began from the stored state (a preview whose first edit came before it was primed):
+   * what the maps above do not hold is read beside the manifest, where the last run wrote it.
+   */
+  disk?: { twin(id: string): string | undefined; segment(id: string): string | undefined; file(relative: string): Buffer | undefined };
   /** By page file: the structure fingerprint of its parse (`structureFingerprint`). */
   structures: Record<string, string>;
   /** By page file: where its content reference's hash is in the manifest (byte offset of 64 hex digits). */

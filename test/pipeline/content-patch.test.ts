@@ -213,6 +213,28 @@ describe('content session: one page edited', () => {
     expect(preview.contentFiles?.has('content/index.json')).toBe(true);
   });
 
+  it('a session whose first edit comes before it was primed starts from the stored state, and the edits after it match fresh builds', async () => {
+    const root = tempRoot(files);
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, cache: true });
+    const session = new ContentSession();
+    await build({ root, outFile, cache: true, session });
+    expect(session.state).toBeUndefined();
+    for (const [file, from, to] of [
+      ['index.mdx', 'A paragraph to edit.', 'First edit.'],
+      ['guide.mdx', 'More text here.', 'More text, second edit.'],
+      ['index.mdx', 'First edit.', 'Third edit.'],
+    ] as const) {
+      writeFileSync(path.join(root, file), readFileSync(path.join(root, file), 'utf8').replace(from, to));
+      let ranStages = false;
+      const result = await build({ root, outFile, cache: true, session, onProgress: () => (ranStages = true) });
+      expect(ranStages, file).toBe(false);
+      expect(session.state).toBeDefined();
+      await expectSameAsFresh(root, result);
+      expect(result.manifest!.pages[file.replace('.mdx', '')]!.content).toEqual(JSON.parse(readFileSync(outFile, 'utf8')).pages[file.replace('.mdx', '')].content);
+    }
+  });
+
   it('a preview that started on a reused run primes its session, so its first text edit is patched', async () => {
     const root = tempRoot(files);
     const manifestFile = path.join(root, '.docs-build', 'manifest.json');
