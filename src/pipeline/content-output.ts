@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
-import type { ContentReference } from '../content/types.js';
+import type { ContentReference, PageContent } from '../content/types.js';
 import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 
 /**
@@ -35,6 +35,28 @@ export function contentFileOf(id: string): string {
   return `${contentFolderName}/${safeId(id)}.json`;
 }
 
+/** The Markdown twin of a page beside its content file. */
+export function twinFileOf(id: string): string {
+  return contentFileOf(id).replace(/\.json$/, '.md');
+}
+
+/** A page's content file's bytes. */
+export function contentBytes(content: PageContent): Buffer {
+  return Buffer.from(`${JSON.stringify(content)}\n`, 'utf8');
+}
+
+/** A page's search records as `search.json` holds them: its part of the array, without brackets. */
+export function searchSegment(records: readonly SearchRecord[]): string {
+  return records.map((record) => JSON.stringify(record)).join(',');
+}
+
+/** `search.json` from every page's part in page-id order (empty parts left out): the bytes of `JSON.stringify` of the records. */
+export function searchFileBytes(segments: Iterable<string>): Buffer {
+  const parts: string[] = [];
+  for (const segment of segments) if (segment !== '') parts.push(segment);
+  return Buffer.from(`[${parts.join(',')}]\n`, 'utf8');
+}
+
 /**
  * Serializes every page's content and computes its reference. Pure: nothing is written. The bytes
  * depend only on the content (keys in construction order, no time stamps), so a rebuild of the same
@@ -43,16 +65,16 @@ export function contentFileOf(id: string): string {
 export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): { files: Map<string, Buffer>; references: Map<string, ContentReference> } {
   const files = new Map<string, Buffer>();
   const references = new Map<string, ContentReference>();
-  const search: SearchRecord[] = [];
+  const segments: string[] = [];
   for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const json = Buffer.from(`${JSON.stringify(built.content)}\n`, 'utf8');
+    const json = contentBytes(built.content);
     const file = contentFileOf(id);
     files.set(file, json);
-    files.set(file.replace(/\.json$/, '.md'), Buffer.from(built.markdown, 'utf8'));
+    files.set(twinFileOf(id), Buffer.from(built.markdown, 'utf8'));
     references.set(id, { file, hash: sha256(json), toc: built.toc, deps: built.deps });
-    search.push(...built.search);
+    segments.push(built.searchSegment);
   }
-  files.set(searchFile, Buffer.from(`${JSON.stringify(search)}\n`, 'utf8'));
+  files.set(searchFile, searchFileBytes(segments));
   return { files, references };
 }
 

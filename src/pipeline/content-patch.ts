@@ -7,8 +7,8 @@ import type { ContentReference, PageContent } from '../content/types.js';
 import { searchRecords } from '../content/search.js';
 import { readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
-import { linkSiteOf, rebuildPageContent, searchSegment, type ContentPatchFacts, type PageFacts } from './content-stage.js';
-import { contentFileOf, contentFolderName, llmsFiles, searchFile } from './content-output.js';
+import { linkSiteOf, rebuildPageContent, type ContentPatchFacts, type PageFacts } from './content-stage.js';
+import { contentBytes, contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
 import type { ContentSessionState, StoredContentState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
@@ -88,14 +88,14 @@ export async function patchContent(base: ContentBase, root: DocsRoot, cache: Dis
         checkLinks: options.checkLinks !== false,
       });
       if (!rebuilt || !sameFacts(before, rebuilt.facts)) return undefined;
-      const json = Buffer.from(`${JSON.stringify(rebuilt.built.content)}\n`, 'utf8');
+      const json = contentBytes(rebuilt.built.content);
       const hash = sha256(json);
       if (base.writesFiles) {
         files.set(reference.file, json);
-        files.set(reference.file.replace(/\.json$/, '.md'), Buffer.from(rebuilt.built.markdown, 'utf8'));
+        files.set(twinFileOf(id), Buffer.from(rebuilt.built.markdown, 'utf8'));
       }
       edits.push({ offset: at, before: reference.hash, after: hash });
-      pages.set(id, { hash, twin: rebuilt.built.markdown, segment: searchSegment(rebuilt.built.search), facts: rebuilt.facts });
+      pages.set(id, { hash, twin: rebuilt.built.markdown, segment: rebuilt.built.searchSegment, facts: rebuilt.facts });
     }
   } finally {
     await edges.close();
@@ -142,13 +142,13 @@ function spliceParts(file: Buffer | undefined, parts: ReadonlyArray<{ before: st
 /** search.json and llms-full.txt made again from every page's part (`serializeContent`'s and `llmsTxt`'s layout). */
 function remadeTextFiles(base: ContentBase & { manifest: Manifest }, patched: ReadonlyMap<string, PatchedPage>): { search: Buffer; full: Buffer } {
   const ids = Object.keys(base.manifest.pages).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const segments = ids.map((id) => patched.get(id)?.segment ?? base.segment(id) ?? '').filter((segment) => segment !== '');
+  const segments = ids.map((id) => patched.get(id)?.segment ?? base.segment(id) ?? '');
   const twins = new Map<string, string>();
   for (const id of ids) {
     const twin = patched.get(id)?.twin ?? base.twin(id);
     if (twin !== undefined) twins.set(id, twin);
   }
-  return { search: Buffer.from(`[${segments.join(',')}]\n`, 'utf8'), full: Buffer.from(llmsTxt(base.manifest, twins).llmsFullTxt, 'utf8') };
+  return { search: searchFileBytes(segments), full: Buffer.from(llmsTxt(base.manifest, twins).llmsFullTxt, 'utf8') };
 }
 
 /** The patch's base from a content session in memory. */
@@ -245,7 +245,7 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       // Written content must still be there to be patched.
       return hash === undefined || (outDir !== undefined && read(contentFileOf(id)) === undefined) ? undefined : { file: contentFileOf(id), hash };
     },
-    twin: (id) => read(contentFileOf(id).replace(/\.json$/, '.md'))?.toString('utf8'),
+    twin: (id) => read(twinFileOf(id))?.toString('utf8'),
     segment: (id) => {
       const page = pages.get(id);
       const tree = contentOf(id)?.tree;

@@ -9,7 +9,8 @@ import type { DocsRoot, SourceFile } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightTrees, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
-import { searchRecords, type SearchRecord } from '../content/search.js';
+import { searchRecords } from '../content/search.js';
+import { searchSegment } from './content-output.js';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
 import { parseMdxPage } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
@@ -35,8 +36,8 @@ export interface BuiltPageContent {
   deps: string[];
   /** The Markdown twin (what `<id>.md` and llms-full.txt serve). */
   markdown: string;
-  /** Search records, one per heading section. */
-  search: SearchRecord[];
+  /** Search records, one per heading section, as `search.json` holds them (`searchSegment`). */
+  searchSegment: string;
 }
 
 export interface ContentStageInput {
@@ -171,7 +172,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     const built = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!));
     pages.set(id, built);
     if (facts) {
-      facts.searchSegments.set(id, searchSegment(built.search));
+      facts.searchSegments.set(id, built.searchSegment);
       facts.twins.set(id, built.markdown);
     }
     // The tree now lives in `content` only: drop the stage's own references as it goes.
@@ -210,12 +211,7 @@ function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, var
 /** The page's content, twin and search records, from its tree with links resolved and code highlighted. */
 function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading): BuiltPageContent {
   const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), search: searchRecords(id, heading.title, tree) };
-}
-
-/** A page's records as `search.json` holds them: its part of the array, without brackets. */
-export function searchSegment(records: readonly SearchRecord[]): string {
-  return records.map((record) => JSON.stringify(record)).join(',');
+  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
 }
 
 function patchFactsOf(
