@@ -89,19 +89,10 @@ export const llmsFiles = { index: `${contentFolderName}/llms.txt`, full: `${cont
  * content folder (`within`), so a page id can never lead a write elsewhere.
  */
 export function writeContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): { written: number; unchanged: number; removed: number } {
-  const outDir = path.dirname(path.resolve(manifestFile));
-  const folder = path.join(outDir, contentFolderName);
-  // The manifest's own checks first (no link out of the root, not a file the run reads): its content
-  // is not written where the manifest itself would be refused.
-  const manifestTarget = locatePath(manifestFile, output);
-  const refused = output.refuse?.(manifestTarget);
-  if (refused !== undefined) throw new UnsafePathError(refused);
-  locatePath(folder, output);
-  const previous = readIndex(folder);
+  const { outDir, folder, previous, checks } = openContentFolder(manifestFile, output);
   if (!previous.owned && holdsFiles(folder)) {
     throw new UnsafePathError(`${folder} holds files docs-build did not write (no ${indexName}); the page content goes there, beside the manifest: give the manifest a folder of its own`);
   }
-  const checks: WriteOptions = { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) };
   // The marker first, listing what the folder will hold: a build racing this one into the same folder
   // (two builds, one --out) then finds it docs-build's, never a folder of someone else's files.
   const pending: ContentIndex = { files: { ...previous.files } };
@@ -137,20 +128,28 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
  * when the folder is not docs-build's.
  */
 export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): void {
-  const outDir = path.dirname(path.resolve(manifestFile));
-  const folder = path.join(outDir, contentFolderName);
-  const refused = output.refuse?.(locatePath(manifestFile, output));
-  if (refused !== undefined) throw new UnsafePathError(refused);
-  locatePath(folder, output);
-  const previous = readIndex(folder);
+  const { outDir, folder, previous, checks } = openContentFolder(manifestFile, output);
   if (!previous.owned) throw new UnsafePathError(`${folder} has no ${indexName}: it is not the content folder docs-build wrote`);
-  const checks: WriteOptions = { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) };
   const index: ContentIndex = { files: { ...previous.files } };
   for (const [relative, bytes] of files) {
     writeFileAtomic(path.join(outDir, relative), bytes, checks);
     index.files[relative] = sha256(bytes);
   }
   writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+}
+
+/**
+ * The content folder beside the manifest, with the manifest's own checks first (no link out of the
+ * root, not a file the run reads: its content is not written where the manifest itself would be
+ * refused), the index of what docs-build wrote there, and the checks each write takes (inside the folder).
+ */
+function openContentFolder(manifestFile: string, output: WriteOptions): { outDir: string; folder: string; previous: ContentIndex & { owned: boolean }; checks: WriteOptions } {
+  const outDir = path.dirname(path.resolve(manifestFile));
+  const folder = path.join(outDir, contentFolderName);
+  const refused = output.refuse?.(locatePath(manifestFile, output));
+  if (refused !== undefined) throw new UnsafePathError(refused);
+  locatePath(folder, output);
+  return { outDir, folder, previous: readIndex(folder), checks: { within: folder, ...(output.refuse ? { refuse: output.refuse } : {}) } };
 }
 
 /** Whether the folder holds visible files (dot files are docs-build's marker and its writers' temporaries). */
