@@ -1,4 +1,5 @@
-import jsYaml from 'js-yaml';
+import type jsYaml from 'js-yaml';
+import { createRequire } from 'node:module';
 import { isMap, isPair, isScalar, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
 
 /** Offsets into the YAML text: [start, end). */
@@ -95,12 +96,25 @@ function readDocument(document: Document.Parsed): YamlResult {
   return { ok: true, reading: { value, ranges } };
 }
 
+const require = createRequire(import.meta.url);
+let lenient: typeof jsYaml | undefined;
+
+/**
+ * js-yaml, loaded the first time a frontmatter needs it: few pages do, and loading it with the parse
+ * stage cost every one-page rebuild 10 to 15 ms (a process that parses one page loads it for nothing).
+ */
+function lenientReader(): typeof jsYaml {
+  lenient ??= require('js-yaml') as typeof jsYaml;
+  return lenient;
+}
+
 /**
  * js-yaml's reading of a text `yaml` rejected, or undefined when js-yaml rejects it too. Values come
  * from js-yaml's core schema (the same values `yaml` gives); a text using js-yaml's extra tags
  * (`!!set`, `!!binary`, `!!timestamp`) is read with its default schema, as the service reads it.
  */
 function readLeniently(text: string): YamlResult | undefined {
+  const jsYaml = lenientReader();
   const ranges = new Map<string, { key: Range; value?: Range }>();
   let value: unknown;
   try {
