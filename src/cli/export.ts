@@ -59,8 +59,13 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
     const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY });
     const shownOut = path.relative(io.cwd, outDir).split(path.sep).join('/') || outDir;
     const { compileMs, bundleMs, renderMs, writeMs } = exported.timings;
+    const took = `in ${Math.round(performance.now() - started)} ms (build ${Math.round(compileMs)} ms, bundle ${Math.round(bundleMs)} ms, render ${Math.round(renderMs)} ms, write ${Math.round(writeMs)} ms)`;
+    const what =
+      exported.mode === 'update'
+        ? `updated ${shownOut}: ${exported.rendered} of ${exported.pages} pages rendered, ${exported.changed} of ${exported.files} files written or removed`
+        : `exported ${exported.pages} pages (${exported.files} files) -> ${shownOut}`;
     const outcome = exported.written
-      ? `exported ${exported.pages} pages (${exported.files} files) -> ${shownOut} in ${Math.round(performance.now() - started)} ms (build ${Math.round(compileMs)} ms, bundle ${Math.round(bundleMs)} ms, render ${Math.round(renderMs)} ms, write ${Math.round(writeMs)} ms)`
+      ? `${what} ${took}`
       : `exported nothing: errors found; ${shownOut} was left as it was`;
     io.stdout(`${text}${outcome}\n`);
   }

@@ -1,31 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
-import { isRunning } from '../root/index.js';
-import { generatorName, generatorVersion } from '../version.js';
+import { locateCacheFolder } from '../incremental/cache-folder.js';
+import { isRunning, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
+import { generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import type { ServerEntry } from './dev-middleware.js';
-import { htmlShell, redirectHtml } from './html.js';
+import { exportMarker, hashKey, isRelative, markerText, readExportState, type ClientBundle, type ExportState } from './export-state.js';
+import { escapeHtml, htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
-import { pageModuleId, pageModulePrefix } from './modules.js';
+import { pageDataPath } from './modules.js';
 import { sitePaths } from './paths.js';
+import { loadServerEntry, themeIdentity } from './server-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { ignoredPath } from './watcher.js';
 
-/** The file that marks a folder as an export of docs-build: only such a folder is ever replaced. */
-export const exportMarker = '.docs-build-export';
+export { exportMarker };
 
 export interface ExportOptions extends Omit<SiteCompileOptions, 'base'> {
-  /** The folder to write. Replaced as a whole, only if it is absent, empty, or a previous export. */
+  /** The folder to write. Replaced as a whole, or updated in place, only if it is absent, empty, or a previous export. */
   outDir: string;
   /** The public base path the site is served under (`/docs/`). Default `/`. */
   base?: string;
   /** The site's absolute URL (`https://docs.example.com`): sitemap, robots.txt, llms.txt and canonical links use it. */
   siteUrl?: string;
-  /** Test hook: called with the folder being written just before it replaces `outDir` (a throw aborts the export). */
-  beforeCommit?: (temporaryDir: string) => void;
+  /** Test hook: called with the folder being written just before the export completes (a throw aborts it). */
+  beforeCommit?: (folder: string) => void;
 }
 
 export interface ExportResult {
@@ -34,8 +36,17 @@ export interface ExportResult {
   written?: string;
   /** Why nothing was written (besides errors in `result.diagnostics`). */
   refused?: string;
+  /**
+   * `full`: a new folder replaced `outDir` (the first export, or one whose theme, site data, base or
+   * URL changed). `update`: the previous export was updated in place, writing only what changed.
+   */
+  mode?: 'full' | 'update';
   pages: number;
+  /** Pages rendered by this export (in an update, those whose data changed). */
+  rendered: number;
+  /** Files in the export, and files this export wrote or removed. */
   files: number;
+  changed: number;
   timings: { compileMs: number; bundleMs: number; renderMs: number; writeMs: number };
 }
 
@@ -43,45 +54,133 @@ export class ExportRefused extends Error {}
 
 /**
  * `docs-build export`: the site as static files for any static host (docs/site.md). The compiler runs
- * with its cache, Vite bundles the client, every page is rendered to HTML with the same server entry
- * as dev and hydrated in the browser. Everything is written to a new folder beside `outDir` which then
- * takes its place: a failed export leaves the previous one as it was. Same inputs, same bytes.
+ * with its cache, Vite bundles the client, every page is rendered to HTML by Vite's SSR build of the
+ * server entry dev uses, and hydrated in the browser; each page's data is a JSON file the client fetches.
+ *
+ * A first export (or one whose theme, site data, base or site URL changed: every page's HTML changes)
+ * writes a new folder beside `outDir` which then takes its place: a failed export leaves the previous
+ * one as it was. Otherwise the previous export is updated in place: the pages whose data changed are
+ * rendered again and each changed file is replaced atomically, so the folder is a working site at every
+ * instant. Same inputs, same bytes, whichever way the folder was made.
  */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
   const timings = { compileMs: 0, bundleMs: 0, renderMs: 0, writeMs: 0 };
   const outDir = path.resolve(options.outDir);
   const root = path.resolve(options.root);
-  let started = performance.now();
+  const started = performance.now();
+  const nothing = { pages: 0, rendered: 0, files: 0, changed: 0, timings };
   const refusal = outProblem(outDir, root);
+  if (refusal) return { result: { diagnostics: [] }, refused: refusal, ...nothing };
   const compiler = new SiteCompiler({ ...options, base: options.base ?? '/' });
-  if (refusal) return { result: { diagnostics: [] }, refused: refusal, pages: 0, files: 0, timings };
   const { result, snapshot } = await compiler.compile();
   timings.compileMs = performance.now() - started;
-  if (!snapshot || hasErrors(result.diagnostics)) return { result, pages: 0, files: 0, timings };
+  if (!snapshot || hasErrors(result.diagnostics)) return { result, ...nothing };
 
+  const origin = options.siteUrl?.replace(/\/+$/, '');
+  const site: ExportSite = {
+    snapshot,
+    root,
+    outDir,
+    origin,
+    shared: hashKey(themeIdentity(), snapshot.base, origin ?? '', snapshot.siteKey),
+    serverCacheDir: serverCacheDir(options, root),
+    timings,
+  };
+  const previous = readExportState(outDir);
+  if (previous?.shared === site.shared && bundlePresent(outDir, previous.bundle)) {
+    try {
+      return { result, ...(await updateInPlace(site, previous, options.beforeCommit)) };
+    } catch (error) {
+      // A link in the folder that leads out of it: not ours to follow. The folder is replaced whole.
+      if (!(error instanceof UnsafePathError)) throw error;
+    }
+  }
+  return { result, ...(await exportAnew(site, compiler, options.beforeCommit)) };
+}
+
+/** One export's inputs, shared by its steps. */
+interface ExportSite {
+  snapshot: SiteSnapshot;
+  root: string;
+  outDir: string;
+  origin: string | undefined;
+  /** The key of everything all pages share (`ExportState.shared`). */
+  shared: string;
+  serverCacheDir: string | undefined;
+  timings: ExportResult['timings'];
+}
+
+type Written = Omit<ExportResult, 'result'>;
+
+/** The whole site into a new folder beside `outDir`, which then replaces it. */
+async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit: ExportOptions['beforeCommit']): Promise<Written> {
+  const { outDir, timings } = site;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   removeStaleTemporaries(parent, path.basename(outDir));
   const temporary = path.join(parent, `.${path.basename(outDir)}.export-${process.pid}-${randomBytes(4).toString('hex')}`);
   mkdirSync(temporary);
   try {
-    started = performance.now();
-    const client = await bundleClient(compiler, temporary);
+    let started = performance.now();
+    const bundle = await bundleClient(compiler, temporary);
     timings.bundleMs = performance.now() - started;
+    const writer = new FolderWriter(temporary, false);
+    const pages = await writePages(site, bundle, writer, undefined);
     started = performance.now();
-    const writer = new OutputWriter(temporary);
-    await renderPages(compiler, snapshot, client, writer, options.siteUrl);
-    timings.renderMs = performance.now() - started;
-    started = performance.now();
-    writeSiteFiles(snapshot, writer, options.siteUrl, root, outDir);
-    writer.write(exportMarker, `${JSON.stringify({ generator: generatorName, version: generatorVersion })}\n`);
-    options.beforeCommit?.(temporary);
+    const files = writeSiteFiles(site, bundle, writer, pages, undefined);
+    writer.write(exportMarker, markerText({ format: 1, shared: site.shared, bundle, pages: pages.state, notFoundIcons: pages.notFoundIcons, files }));
+    beforeCommit?.(temporary);
     commit(temporary, outDir);
     timings.writeMs = performance.now() - started;
-    return { result, written: outDir, pages: snapshot.pageIds().length, files: writer.count + client.files, timings };
+    const count = writer.count + bundle.files.length;
+    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, timings };
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * The previous export, brought up to date where its files were made from other data. The marker loses
+ * its state first: an update that stops half way leaves a working site that the next export replaces
+ * whole instead of trusting.
+ */
+async function updateInPlace(site: ExportSite, previous: ExportState, beforeCommit: ExportOptions['beforeCommit']): Promise<Written> {
+  const { outDir, timings } = site;
+  // Its real path: the writer refuses any link below it that leads out, and the folder itself may be reached through one.
+  const writer = new FolderWriter(realpathSync.native(outDir), true);
+  writer.write(exportMarker, markerText(undefined));
+  const pages = await writePages(site, previous.bundle, writer, previous);
+  const started = performance.now();
+  const files = writeSiteFiles(site, previous.bundle, writer, pages, previous);
+  const kept = new Set([...previous.bundle.files, ...Object.keys(files), ...pages.paths, exportMarker]);
+  const stale = [...Object.keys(previous.files), ...Object.keys(previous.pages).flatMap(pageFilePaths)].filter((file) => !kept.has(file));
+  for (const file of stale) writer.remove(file);
+  beforeCommit?.(outDir);
+  writer.write(exportMarker, markerText({ format: 1, shared: site.shared, bundle: previous.bundle, pages: pages.state, notFoundIcons: pages.notFoundIcons, files }));
+  timings.writeMs = performance.now() - started;
+  // The bundle, the files, the pages' files, 404.html and the marker; the marker's two writes are no change.
+  const count = previous.bundle.files.length + Object.keys(files).length + pages.paths.length + 2;
+  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, timings };
+}
+
+/** Where the server bundle is kept: the docs root's Vite cache (`.docs-build/vite`), unless the cache is off or that folder is not ours. */
+function serverCacheDir(options: ExportOptions, root: string): string | undefined {
+  if (options.cache === false) return undefined;
+  const located = locateCacheFolder(path.join(root, '.docs-build', 'vite'), root);
+  return located.ok ? located.dir : undefined;
+}
+
+/** Whether the files an earlier export's client bundle wrote are all still there. */
+function bundlePresent(outDir: string, bundle: ClientBundle): boolean {
+  return bundle.files.every((file) => isRegularFile(path.join(outDir, file)));
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -135,48 +234,58 @@ function removeStaleTemporaries(parent: string, name: string): void {
   }
 }
 
-/** Writes files under the export folder, never outside it. */
-class OutputWriter {
+/**
+ * Writes files under the export folder, never outside it. A new folder is written directly; an export
+ * updated in place gets each file through the atomic writer (a reader sees the old file or the new one).
+ */
+class FolderWriter {
+  /** Files written or removed. */
   count = 0;
-  private readonly written = new Set<string>();
 
-  constructor(readonly dir: string) {}
-
-  has(relative: string): boolean {
-    return this.written.has(relative) || existsSync(this.target(relative));
-  }
+  constructor(
+    readonly dir: string,
+    private readonly atomic: boolean,
+  ) {}
 
   write(relative: string, contents: string | Buffer): void {
     const target = this.target(relative);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, contents);
-    if (!this.written.has(relative)) this.count++;
-    this.written.add(relative);
+    if (this.atomic) writeFileAtomic(target, contents, { durable: false, within: this.dir });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, contents);
+    }
+    this.count++;
   }
 
   copy(source: string, relative: string): void {
+    if (this.atomic) return this.write(relative, readFileSync(source));
     const target = this.target(relative);
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(source, target);
-    if (!this.written.has(relative)) this.count++;
-    this.written.add(relative);
+    this.count++;
+  }
+
+  /** Removes a file an earlier export wrote (a regular file only), and the folders it leaves empty. */
+  remove(relative: string): void {
+    // Located first: a folder on the way that is a link out of the export throws instead of being followed.
+    const target = locatePath(this.target(relative), { within: this.dir });
+    if (!isRegularFile(target)) return;
+    rmSync(target);
+    this.count++;
+    for (let dir = path.dirname(target); dir !== this.dir && dir.startsWith(this.dir + path.sep); dir = path.dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        break;
+      }
+    }
   }
 
   private target(relative: string): string {
     const target = path.resolve(this.dir, relative);
-    if (!target.startsWith(this.dir + path.sep)) throw new Error(`docs-build: refusing to write ${relative} outside the export`);
+    if (!isRelative(relative) || !target.startsWith(this.dir + path.sep)) throw new Error(`docs-build: refusing to write ${relative} outside the export`);
     return target;
   }
-}
-
-interface ClientBundle {
-  /** The entry script, stylesheets and preloads, as URLs under the base. */
-  entry: string;
-  css: string[];
-  preload: string[];
-  /** Each page's data chunk (preloaded by its page). */
-  pageChunks: Map<string, string>;
-  files: number;
 }
 
 interface ViteManifestChunk {
@@ -188,7 +297,10 @@ interface ViteManifestChunk {
   css?: string[];
 }
 
-/** The client bundle: Vite's build of the client entry, the site module and one chunk per page. */
+/**
+ * The client bundle: Vite's build of the client entry with the site module. Pages' data are not in it
+ * (each is a JSON file): the bundle, and so every page's HTML, changes only with the theme or the site data.
+ */
 async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<ClientBundle> {
   const [{ build }, { docsBuild }] = await Promise.all([import('vite'), import('./plugin.js')]);
   const paths = sitePaths();
@@ -200,7 +312,7 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
-    plugins: docsBuild({ compiler, watch: false, root: compiler.root }),
+    plugins: docsBuild({ compiler, watch: false, root: compiler.root, pageData: 'fetch' }),
     build: {
       outDir,
       emptyOutDir: false,
@@ -227,19 +339,17 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  // Vite names a virtual module's chunk by its id relative to the root (`../virtual:docs-build/page/<id>`).
-  const pageChunks = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const at = key.indexOf(pageModulePrefix);
-    if (at >= 0 && chunk.isDynamicEntry) pageChunks.set(key.slice(at), chunk.file);
-  }
-  return { entry: entry.file, css: [...css], preload: [...preload], pageChunks, files: countFiles(outDir) };
+  return { entry: entry.file, css: [...css], preload: [...preload], files: filesUnder(outDir) };
 }
 
-function countFiles(dir: string): number {
-  let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) count += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
-  return count;
+function filesUnder(dir: string, relative = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+    const rel = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...filesUnder(dir, rel));
+    else found.push(rel);
+  }
+  return found.sort();
 }
 
 /** The HTML file of a page: `<id>/index.html` (served for `/<id>` and `/<id>/` by every static server); `index.html` for `index`. */
@@ -247,77 +357,142 @@ export function pageHtmlPath(id: string): string {
   return id === 'index' ? 'index.html' : `${id}/index.html`;
 }
 
-async function renderPages(compiler: SiteCompiler, snapshot: SiteSnapshot, client: ClientBundle, writer: OutputWriter, siteUrl: string | undefined): Promise<void> {
-  const { createServer } = await import('vite');
-  const { docsBuild } = await import('./plugin.js');
-  const paths = sitePaths();
-  // The same server entry as dev, loaded the same way (Vite's SSR transform): one render code path.
-  const server = await createServer({
-    root: paths.packageDir,
-    base: compiler.base,
-    configFile: false,
-    envDir: false,
-    logLevel: 'warn',
-    mode: 'production',
-    appType: 'custom',
-    plugins: docsBuild({ compiler, watch: false, root: compiler.root }),
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-  });
-  try {
-    const entry = (await server.ssrLoadModule(paths.serverEntry)) as ServerEntry;
-    const base = compiler.base;
-    const head = (extra: string[]): string =>
-      [...client.css.map((file) => `<link rel="stylesheet" href="${base}${file}">`), ...[...client.preload, ...extra].map((file) => `<link rel="modulepreload" href="${base}${file}">`)].join('');
-    const scripts = `<script type="module" src="${base}${client.entry}"></script>`;
-    const origin = siteUrl?.replace(/\/+$/, '');
-    for (const id of snapshot.pageIds()) {
-      const pageData = snapshot.page(id)!;
-      const chunk = client.pageChunks.get(pageModuleId(id));
-      const body = entry.render({ data: snapshot.data, pageId: id, pageData });
-      const canonical = origin ? `${origin}${base}${id === 'index' ? '' : id}` : undefined;
-      const html = htmlShell({ site: snapshot.data.site, base: snapshot.data.base, page: pageData, pageId: id, body, head: head(chunk ? [chunk] : []), scripts, noindex: noindex(snapshot, id), ...(canonical ? { canonical } : {}) });
-      writer.write(pageHtmlPath(id), html);
-      collectIcons(html, writer);
-    }
-    const notFound = entry.render({ data: snapshot.data, pageId: undefined, pageData: undefined });
-    const html404 = htmlShell({ site: snapshot.data.site, base: snapshot.data.base, page: undefined, pageId: '404', body: notFound, head: head([]), scripts, noindex: true });
-    writer.write('404.html', html404);
-    collectIcons(html404, writer);
-  } finally {
-    await server.close();
-  }
+/** A page's files: its HTML, its data, its Markdown twin (when the compiler wrote one). */
+function pageFilePaths(id: string): string[] {
+  return [pageHtmlPath(id), pageDataPath(id), `${id}.md`];
 }
 
-function collectIcons(html: string, writer: OutputWriter): void {
-  for (const icon of iconPathsIn(html)) {
-    const relative = `_docs-build/icons/${icon}`;
-    if (writer.has(relative)) continue;
-    const file = iconFile(icon);
-    if (file) writer.copy(file, relative);
-  }
+const notFoundPath = '404.html';
+
+interface WrittenPages {
+  state: ExportState['pages'];
+  notFoundIcons: string[];
+  /** The files of every page, written now or kept. */
+  paths: string[];
+  rendered: number;
 }
 
-function writeSiteFiles(snapshot: SiteSnapshot, writer: OutputWriter, siteUrl: string | undefined, root: string, outDir: string): void {
-  const origin = siteUrl?.replace(/\/+$/, '');
-  copyRootFiles(root, writer, [outDir]);
+/**
+ * Every page's HTML, data and twin. With a previous state, a page whose key is unchanged keeps its files
+ * (and the icons its HTML named); the server bundle is loaded only if some page must be rendered.
+ */
+async function writePages(site: ExportSite, bundle: ClientBundle, writer: FolderWriter, previous: ExportState | undefined): Promise<WrittenPages> {
+  const { snapshot, timings } = site;
+  const started = performance.now();
+  let entry: ServerEntry | undefined;
+  const render = async (): Promise<ServerEntry> => (entry ??= (await loadServerEntry(site.serverCacheDir)).entry);
+  const written: WrittenPages = { state: {}, notFoundIcons: [], paths: [], rendered: 0 };
   for (const id of snapshot.pageIds()) {
+    const key = hashKey(site.shared, snapshot.pageKey(id));
     const twin = snapshot.markdown(id);
-    if (twin !== undefined) writer.write(`${id}.md`, twin);
+    const [html, data, markdown] = pageFilePaths(id) as [string, string, string];
+    written.paths.push(html, data, ...(twin !== undefined ? [markdown] : []));
+    const before = previous?.pages[id];
+    if (before?.key === key && isRegularFile(path.join(writer.dir, html)) && isRegularFile(path.join(writer.dir, data))) {
+      written.state[id] = before;
+      continue;
+    }
+    const pageData = snapshot.page(id)!;
+    const page = pageHtml(await render(), site, bundle, id);
+    writer.write(html, page);
+    writer.write(data, JSON.stringify(pageData));
+    if (twin !== undefined) writer.write(markdown, twin);
+    written.state[id] = { key, icons: iconPathsIn(page) };
+    written.rendered++;
   }
-  writer.write(searchIndexPath, JSON.stringify(snapshot.searchRecords()));
-  for (const [file, which] of [['llms.txt', 'index'], ['llms-full.txt', 'full']] as const) {
-    const text = snapshot.llms(which, origin);
-    if (text !== undefined) writer.write(file, text);
+  // The not-found page shows the site data alone, which an update in place shares with the export before.
+  if (previous && isRegularFile(path.join(writer.dir, notFoundPath))) written.notFoundIcons = previous.notFoundIcons;
+  else {
+    const notFound = notFoundHtml(await render(), site, bundle);
+    writer.write(notFoundPath, notFound);
+    written.notFoundIcons = iconPathsIn(notFound);
   }
-  // A sitemap.xml or robots.txt of the docs root is the site's own: it wins.
-  if (!writer.has('sitemap.xml')) writer.write('sitemap.xml', sitemapXml(snapshot, origin));
-  if (!writer.has('robots.txt')) writer.write('robots.txt', robotsTxt(snapshot, origin));
-  const redirects = redirectsFile(snapshot);
-  if (redirects !== '') writer.write('_redirects', redirects);
-  for (const { path: from, target } of htmlRedirects(snapshot)) {
-    const file = `${from}/index.html`;
-    if (!writer.has(file)) writer.write(file, redirectHtml(target));
+  timings.renderMs = performance.now() - started;
+  return written;
+}
+
+function headFor(site: ExportSite, bundle: ClientBundle, extra: string[]): string {
+  const base = site.snapshot.base;
+  return [
+    ...bundle.css.map((file) => `<link rel="stylesheet" href="${base}${file}">`),
+    ...bundle.preload.map((file) => `<link rel="modulepreload" href="${base}${file}">`),
+    ...extra,
+  ].join('');
+}
+
+function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id: string): string {
+  const { snapshot, origin } = site;
+  const base = snapshot.base;
+  const pageData = snapshot.page(id)!;
+  const body = entry.render({ data: snapshot.data, pageId: id, pageData });
+  const canonical = origin ? `${origin}${base}${id === 'index' ? '' : id}` : undefined;
+  // The page's data is fetched by the client before it hydrates: preloaded beside the scripts.
+  const preloadData = `<link rel="preload" href="${escapeHtml(base + pageDataPath(id))}" as="fetch" crossorigin="anonymous">`;
+  return htmlShell({
+    site: snapshot.data.site,
+    base: snapshot.data.base,
+    page: pageData,
+    pageId: id,
+    body,
+    head: headFor(site, bundle, [preloadData]),
+    scripts: `<script type="module" src="${base}${bundle.entry}"></script>`,
+    noindex: noindex(snapshot, id),
+    ...(canonical ? { canonical } : {}),
+  });
+}
+
+function notFoundHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle): string {
+  const { snapshot } = site;
+  const body = entry.render({ data: snapshot.data, pageId: undefined, pageData: undefined });
+  const scripts = `<script type="module" src="${snapshot.base}${bundle.entry}"></script>`;
+  return htmlShell({ site: snapshot.data.site, base: snapshot.data.base, page: undefined, pageId: '404', body, head: headFor(site, bundle, []), scripts, noindex: true });
+}
+
+/** A file besides the pages: the key of what it is made from, and how to make it. */
+type PlannedFile = { key: string; make: () => string | Buffer };
+
+/**
+ * Every file besides the pages (the docs root's own files, icons, search records, llms.txt, sitemap,
+ * robots.txt, redirects), written when its key differs from the previous export's. Returns the keys.
+ */
+function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWriter, pages: WrittenPages, previous: ExportState | undefined): Record<string, string> {
+  const { snapshot, origin } = site;
+  const taken = new Set([...pages.paths, ...bundle.files, notFoundPath, exportMarker]);
+  const planned = new Map<string, PlannedFile>();
+  const plan = (file: string, entry: PlannedFile): void => {
+    if (!taken.has(file) && !planned.has(file) && isRelative(file)) planned.set(file, entry);
+  };
+  const text = (make: () => string | undefined): PlannedFile | undefined => {
+    const made = make();
+    return made === undefined ? undefined : { key: hashKey(made), make: () => made };
+  };
+  // The docs root's sitemap.xml or robots.txt is the site's own: it wins.
+  for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, make: () => readFileSync(file.path) });
+  for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
+    const source = iconFile(icon);
+    if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, make: () => readFileSync(source) });
   }
+  const generated: Array<[string, () => string | undefined]> = [
+    [searchIndexPath, () => JSON.stringify(snapshot.searchRecords())],
+    ['llms.txt', () => snapshot.llms('index', origin)],
+    ['llms-full.txt', () => snapshot.llms('full', origin)],
+    ['sitemap.xml', () => sitemapXml(snapshot, origin)],
+    ['robots.txt', () => robotsTxt(snapshot, origin)],
+    ['_redirects', () => redirectsFile(snapshot) || undefined],
+    ...htmlRedirects(snapshot).map(({ path: from, target }): [string, () => string] => [`${from}/index.html`, () => redirectHtml(target)]),
+  ];
+  for (const [file, make] of generated) {
+    if (taken.has(file) || planned.has(file)) continue;
+    const entry = text(make);
+    if (entry) plan(file, entry);
+  }
+  const keys: Record<string, string> = {};
+  for (const [file, { key, make }] of planned) {
+    keys[file] = key;
+    if (previous?.files[file] === key && isRegularFile(path.join(writer.dir, file))) continue;
+    writer.write(file, make());
+  }
+  return keys;
 }
 
 /** Source files and settings of the docs root, never published as files. */
@@ -326,16 +501,28 @@ const notPublished = /\.(mdx?|jsx?|tsx?|mjs|cjs)$/i;
 const sourceFolders = new Set(['snippets']);
 const settingsFiles = new Set(['docs.json', 'mint.json', 'docs-build.json', 'package.json', 'package-lock.json']);
 
-/** The docs root's own files (images, logos, downloads, specs), as they are at the same paths. */
-function copyRootFiles(root: string, writer: OutputWriter, skip: string[]): void {
+interface RootFile {
+  relative: string;
+  path: string;
+  /** Size and modification time: a file whose stamp is unchanged is not copied again. */
+  stamp: string;
+}
+
+/** The docs root's own files (images, logos, downloads, specs), published at the same paths. */
+function rootFiles(root: string, skip: string[]): RootFile[] {
+  const found: RootFile[] = [];
   const walk = (dir: string, relative: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
       if (entry.name.startsWith('.') || ignoredPath(rel) || skip.includes(full) || (relative === '' && sourceFolders.has(entry.name))) continue;
       if (entry.isDirectory()) walk(full, rel);
-      else if (entry.isFile() && !notPublished.test(entry.name) && !(relative === '' && settingsFiles.has(entry.name)) && statSync(full).size < 100 * 1024 * 1024) writer.copy(full, rel);
+      else if (entry.isFile() && !notPublished.test(entry.name) && !(relative === '' && settingsFiles.has(entry.name))) {
+        const stats = statSync(full);
+        if (stats.size < 100 * 1024 * 1024) found.push({ relative: rel, path: full, stamp: `${stats.size} ${stats.mtimeMs}` });
+      }
     }
   };
   walk(root, '');
+  return found;
 }

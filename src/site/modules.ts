@@ -51,7 +51,22 @@ export const pageHotAccept = `if (import.meta.hot) {
 }
 `;
 
-export function routesModule(ids: readonly string[]): string {
+/** How the client gets a page's data: a virtual module per page (dev, `vite build`), or a JSON file per page (export). */
+export type PageDataSource = 'module' | 'fetch';
+
+/**
+ * A page's data file in an export, under the base. The export's client bundle names no page data, so
+ * an edit of one page's text leaves the bundle, and every other page's HTML, as they were.
+ */
+export const pageDataPath = (id: string): string => `_docs-build/pages/${encodePageId(id)}.json`;
+
+export function routesModule(ids: readonly string[], source: PageDataSource = 'module', base = '/'): string {
+  if (source === 'fetch') {
+    // Fetched once per page (a failed fetch is tried again on the next visit).
+    const load = `(path) => {\n  let pending;\n  return () => (pending ??= fetch(${JSON.stringify(base)} + path)\n    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(\`\${response.status} for \${path}\`))))\n    .catch((error) => {\n      pending = undefined;\n      throw error;\n    }));\n}`;
+    const lines = ids.map((id) => `  ${JSON.stringify(id)}: load(${JSON.stringify(pageDataPath(id))}),`);
+    return `const load = ${load};\nexport default {\n${lines.join('\n')}\n};\n`;
+  }
   const lines = ids.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(pageModuleId(id))}).then((m) => m.default),`);
   return `export default {\n${lines.join('\n')}\n};\n`;
 }

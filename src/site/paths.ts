@@ -31,6 +31,8 @@ export interface SitePaths {
   clientEntry: string;
   /** The server entry (`render`), loaded through Vite so dev and export render with the same code. */
   serverEntry: string;
+  /** The reference theme's folder (its sources, or tsc's output with the stylesheets beside it). */
+  themeDir: string;
   nodeModules: string;
 }
 
@@ -46,6 +48,7 @@ export function sitePaths(): SitePaths {
     packageDir: dir,
     clientEntry: path.join(entries, `client${extension}`),
     serverEntry: path.join(entries, `server${extension}`),
+    themeDir: path.join(dir, fromSource ? 'src' : 'dist', 'theme'),
     nodeModules: path.join(dir, 'node_modules'),
   };
   return cached;

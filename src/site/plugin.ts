@@ -5,7 +5,7 @@ import type { BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devMiddleware } from './dev-middleware.js';
-import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId } from './modules.js';
+import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
 import { sitePaths } from './paths.js';
 import { ignoredUnder } from './watcher.js';
 
@@ -28,8 +28,10 @@ export interface DocsBuildOptions extends Omit<SiteCompileOptions, 'root' | 'bas
   debounceMs?: number;
   /** A compiler that already built (export shares its build with the plugin). */
   compiler?: SiteCompiler;
-  /** Rebuild on changes of the docs root (dev). Default true; the export's render server passes false. */
+  /** Rebuild on changes of the docs root (dev). Default true; the export's client build passes false. */
   watch?: boolean;
+  /** How the client loads a page's data: its virtual module (default), or the export's JSON file (`pageDataPath`). */
+  pageData?: PageDataSource;
 }
 
 const resolvedPrefix = '\0';
@@ -95,7 +97,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
       if (!id.startsWith(resolvedPrefix)) return undefined;
       const virtual = id.slice(resolvedPrefix.length);
       if (virtual === siteModuleId) return jsonModule(snapshot().data);
-      if (virtual === routesModuleId) return routesModule(snapshot().pageIds());
+      if (virtual === routesModuleId) return routesModule(snapshot().pageIds(), options.pageData, config.base);
       if (!virtual.startsWith(pageModulePrefix)) return undefined;
       const pageId = decodePageId(virtual.slice(pageModulePrefix.length));
       const page = pageId === undefined ? undefined : snapshot().page(pageId);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMarker, exportSite, pageHtmlPath, type ExportResult } from '../../src/site/export.js';
@@ -177,5 +177,126 @@ describe('export --base', () => {
     // The compiler's llms.txt links paths under `/`; under a base the export has it write them there.
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toContain('- [Quickstart](/docs/quickstart.md): Run your first task.');
     expect(readFileSync(path.join(root, '.docs-build', 'content', 'llms.txt'), 'utf8')).toContain('- [Quickstart](/quickstart.md): Run your first task.');
+  }, 120_000);
+});
+
+/** Every file of an export folder with its bytes. */
+function folderBytes(dir: string): Map<string, Buffer> {
+  return new Map(filesUnder(dir).map((file) => [file, readFileSync(path.join(dir, file))]));
+}
+
+function differences(actual: string, expected: string): string[] {
+  const [a, b] = [folderBytes(actual), folderBytes(expected)];
+  const names = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return names.filter((name) => !a.get(name)?.equals(b.get(name) ?? Buffer.alloc(0)) || !b.has(name));
+}
+
+describe('export updates the previous export in place', () => {
+  let root: string;
+  let out: string;
+  const siteUrl = 'https://docs.acme.example.com';
+
+  /** A fresh export of the same docs into a new folder: what the updated folder must equal, byte for byte. */
+  async function freshExport(): Promise<string> {
+    const fresh = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root, outDir: fresh, siteUrl, cache: false });
+    expect(exported.mode).toBe('full');
+    return fresh;
+  }
+
+  beforeAll(async () => {
+    root = copyOfExample();
+    out = path.join(tempDir(), 'site');
+    const first = await exportSite({ root, outDir: out, siteUrl });
+    expect(first.mode).toBe('full');
+    expect(first.rendered).toBe(first.pages);
+  }, 120_000);
+
+  it('re-renders only the edited page, and the folder equals a fresh export', async () => {
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Create an API key in the dashboard.', 'Create an API key in the dashboard, then keep it secret.'));
+    const before = folderBytes(out);
+    const updated = await exportSite({ root, outDir: out, siteUrl });
+    expect(updated.mode).toBe('update');
+    expect(updated.rendered).toBe(1);
+    expect(updated.timings.bundleMs).toBe(0);
+    // Written: the page's three files, search.json and llms-full.txt (the marker's writes are not counted).
+    expect(updated.changed).toBe(5);
+    const after = folderBytes(out);
+    const changed = [...after.keys()].filter((name) => !before.get(name)?.equals(after.get(name)!));
+    // The page's HTML, data and twin, the search records, llms-full.txt and the marker; nothing else.
+    expect(changed.sort()).toEqual([exportMarker, '_docs-build/pages/quickstart.json', '_docs-build/search.json', 'llms-full.txt', 'quickstart.md', 'quickstart/index.html'].sort());
+    expect(readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8')).toContain('then keep it secret.');
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
+  it("copies a file added to the docs root and removes it when it is gone; a page removed makes the folder anew", async () => {
+    mkdirSync(path.join(root, 'downloads'));
+    writeFileSync(path.join(root, 'downloads', 'sheet.csv'), 'a,b\n1,2\n');
+    const added = await exportSite({ root, outDir: out, siteUrl });
+    expect(added.mode).toBe('update');
+    expect(added.rendered).toBe(0);
+    expect(readFileSync(path.join(out, 'downloads', 'sheet.csv'), 'utf8')).toBe('a,b\n1,2\n');
+    rmSync(path.join(root, 'downloads'), { recursive: true });
+    const removed = await exportSite({ root, outDir: out, siteUrl });
+    expect(removed.mode).toBe('update');
+    expect(removed.changed).toBe(1);
+    expect(existsSync(path.join(out, 'downloads'))).toBe(false);
+    expect(differences(out, await freshExport())).toEqual([]);
+
+    rmSync(path.join(root, 'guides', 'beta.mdx'));
+    expect(existsSync(path.join(out, 'guides', 'beta', 'index.html'))).toBe(true);
+    // The page list is site data, which every page's HTML holds: the folder is made anew.
+    expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
+    expect(existsSync(path.join(out, 'guides', 'beta'))).toBe(false);
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
+  it('an update that stops half way leaves a working site whose marker is not trusted: the next export makes it anew', async () => {
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('then keep it secret.', 'then keep it very secret.'));
+    await expect(
+      exportSite({
+        root,
+        outDir: out,
+        siteUrl,
+        beforeCommit: () => {
+          throw new Error('killed (simulated)');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const marker = JSON.parse(readFileSync(path.join(out, exportMarker), 'utf8')) as { state?: unknown };
+    expect(marker.state).toBeUndefined();
+    expect(brokenLinks(out, '/')).toEqual([]);
+    const next = await exportSite({ root, outDir: out, siteUrl });
+    expect(next.mode).toBe('full');
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
+  it('a marker of another shape, or one naming paths outside the folder, is not trusted', async () => {
+    const markerFile = path.join(out, exportMarker);
+    const marker = JSON.parse(readFileSync(markerFile, 'utf8')) as { state: { files: Record<string, string> } };
+    const outside = path.join(path.dirname(out), 'outside.txt');
+    writeFileSync(outside, 'not the export');
+    marker.state.files['../outside.txt'] = 'x';
+    writeFileSync(markerFile, JSON.stringify(marker));
+    expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
+    expect(readFileSync(outside, 'utf8')).toBe('not the export');
+    writeFileSync(markerFile, '{"generator":"docs-build","state":{"format":1,"shared":42}}');
+    expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
+  }, 120_000);
+
+  it('a folder of the export replaced by a link out of it is not followed: the export is made anew, the outside untouched', async () => {
+    const elsewhere = tempDir();
+    writeFileSync(path.join(elsewhere, 'index.html'), 'elsewhere');
+    rmSync(path.join(out, 'quickstart'), { recursive: true });
+    symlinkSync(elsewhere, path.join(out, 'quickstart'));
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('very secret.', 'really secret.'));
+    const exported = await exportSite({ root, outDir: out, siteUrl });
+    expect(exported.mode).toBe('full');
+    expect(readFileSync(path.join(elsewhere, 'index.html'), 'utf8')).toBe('elsewhere');
+    expect(lstatSync(path.join(out, 'quickstart')).isDirectory()).toBe(true);
+    expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);
 });

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { generatorName, generatorVersion } from '../version.js';
+
+/** The file that marks a folder as an export of docs-build: only such a folder is ever replaced or updated. */
+export const exportMarker = '.docs-build-export';
+
+const stateFormat = 1;
+
+/** The client bundle an export loads: Vite's entry, stylesheets and module preloads, as paths under the base. */
+export interface ClientBundle {
+  entry: string;
+  css: string[];
+  preload: string[];
+  /** Every file the bundle wrote, relative to the export folder. */
+  files: string[];
+}
+
+/**
+ * What an export wrote and from what, kept in its marker so the next export of the same docs can update
+ * the folder in place: re-render only the pages whose data changed, copy only the files that did.
+ */
+export interface ExportState {
+  format: typeof stateFormat;
+  /** Everything every page's HTML depends on: docs-build and its theme, the site data, base and site URL. */
+  shared: string;
+  bundle: ClientBundle;
+  /** Per page: the key of its data, and the icons its HTML uses (`lucide/book-open.svg`). */
+  pages: Record<string, { key: string; icons: string[] }>;
+  /** The icons of 404.html (made from the shared data alone). */
+  notFoundIcons: string[];
+  /** Every other file (relative path): the key of what it was made from. */
+  files: Record<string, string>;
+}
+
+export function hashKey(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The marker's text: who wrote the folder and, once it is complete, what is in it. */
+export function markerText(state: ExportState | undefined): string {
+  return `${JSON.stringify({ generator: generatorName, version: generatorVersion, ...(state ? { state } : {}) })}\n`;
+}
+
+/**
+ * The state an earlier export left in `outDir`'s marker, or undefined when there is none usable. The
+ * folder is not trusted: a marker of another shape, or paths that would leave the folder, mean no state
+ * (the export then writes the whole folder again).
+ */
+export function readExportState(outDir: string): ExportState | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path.join(outDir, exportMarker), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const state = isRecord(parsed) ? parsed['state'] : undefined;
+  return isExportState(state) ? state : undefined;
+}
+
+function isExportState(value: unknown): value is ExportState {
+  if (!isRecord(value) || value['format'] !== stateFormat || typeof value['shared'] !== 'string') return false;
+  const bundle = value['bundle'];
+  if (!isRecord(bundle) || !isRelative(bundle['entry']) || !isRelativeList(bundle['css']) || !isRelativeList(bundle['preload']) || !isRelativeList(bundle['files'])) return false;
+  const pages = value['pages'];
+  if (!isRecord(pages)) return false;
+  for (const page of Object.values(pages)) if (!isRecord(page) || typeof page['key'] !== 'string' || !isRelativeList(page['icons'])) return false;
+  if (!isRelativeList(value['notFoundIcons'])) return false;
+  const files = value['files'];
+  if (!isRecord(files)) return false;
+  return Object.entries(files).every(([file, key]) => isRelative(file) && typeof key === 'string');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A path inside the export folder: relative, `/`-separated, no `..` or empty segment. */
+export function isRelative(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && !value.startsWith('/') && !value.includes('\\') && value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+function isRelativeList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every(isRelative);
+}
