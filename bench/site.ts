@@ -31,13 +31,16 @@ interface ChildResult {
   /** Why nothing was written: the first error codes by count (an export with errors writes nothing). */
   errors?: Record<string, number>;
   timings?: Record<string, number>;
+  /** `full` (a new folder) or `update` (the previous export updated in place), and the pages rendered. */
+  mode?: string;
+  rendered?: number;
 }
 
 async function child(): Promise<void> {
   const { exportSite } = await import('../src/site/export.js');
   const started = performance.now();
   const result = await exportSite({ root: option('--root')!, outDir: option('--out')!, offline: true });
-  const report: ChildResult = { ms: performance.now() - started, pages: result.pages, rssMb: process.resourceUsage().maxRSS / 1024, ok: result.written !== undefined, timings: result.timings };
+  const report: ChildResult = { ms: performance.now() - started, pages: result.pages, rssMb: process.resourceUsage().maxRSS / 1024, ok: result.written !== undefined, timings: result.timings, ...(result.mode ? { mode: result.mode } : {}), rendered: result.rendered };
   if (!report.ok) {
     const errors: Record<string, number> = {};
     for (const d of result.result.diagnostics) if (d.severity === 'error') errors[d.code] = (errors[d.code] ?? 0) + 1;
@@ -131,7 +134,7 @@ async function main(): Promise<void> {
       ['export, one page changed', changed],
     ] as const;
     console.log(`site bench on ${path.relative(process.cwd(), source) || source} (${cold.pages} pages)`);
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}  ${JSON.stringify(r.timings)}`);
+    for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}  ${r.mode ?? ''} ${r.rendered ?? ''} rendered  ${JSON.stringify(r.timings)}`);
     if (existsSync('/usr/bin/chromium')) {
       const dev = await devFigures(root, runs);
       console.log(`  dev start to first paint  ${(dev.firstPaintMs / 1000).toFixed(1).padStart(6)} s (warm cache)`);

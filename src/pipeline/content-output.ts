@@ -161,6 +161,14 @@ function holdsFiles(folder: string): boolean {
   }
 }
 
+/**
+ * The sha256 of each file the last run wrote in the manifest's folder (relative to it,
+ * `content/search.json`), from the content folder's index: what a reader keys on without reading them.
+ */
+export function writtenContentHashes(manifestDir: string): Readonly<Record<string, string>> {
+  return readIndex(path.join(manifestDir, contentFolderName)).files;
+}
+
 function readIndex(folder: string): ContentIndex & { owned: boolean } {
   const file = path.join(folder, indexName);
   if (!existsSync(file)) return { files: {}, owned: false };

@@ -86,6 +86,20 @@ export class SiteSnapshot {
     return reference ? this.files.text(twinFile(reference)) : undefined;
   }
 
+  /** Whether the compiler wrote the page a Markdown twin (without reading it). */
+  hasMarkdown(id: string): boolean {
+    return this.has(id) && contentReference(this.manifest.pages[id]!) !== undefined;
+  }
+
+  /**
+   * Hashes of the compiler's files `searchRecords` and `llms` are made from (from the content folder's
+   * index, not read; '' for a file the compiler did not write). With the site data (which pages are
+   * hidden, their titles) and the base they decide those outputs.
+   */
+  textFileHashes(): { search: string; llms: string; llmsFull: string } {
+    return { search: this.files.hash(searchFile), llms: this.files.hash(llmsFiles.index), llmsFull: this.files.hash(llmsFiles.full) };
+  }
+
   /** The compiler's search records (`content/search.json`) of the pages readers find (not hidden). */
   searchRecords(): SearchRecord[] {
     this.records ??= parseRecords(this.files.text(searchFile)).filter((record) => this.data.pages[record.page]?.hidden === false);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { writtenContentHashes } from '../pipeline/content-output.js';
 import path from 'node:path';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
@@ -103,6 +105,22 @@ export class BuildFiles {
   text(relative: string): string | undefined {
     return this.bytes(relative)?.toString('utf8');
   }
+
+  /**
+   * The sha256 of a file's bytes, without reading them when the content folder's index knows it (the
+   * compiler writes it with every file); '' when there is no such file.
+   */
+  hash(relative: string): string {
+    const held = this.memory?.get(relative);
+    if (held) return createHash('sha256').update(held).digest('hex');
+    this.index ??= writtenContentHashes(this.manifestDir);
+    const indexed = this.index[relative];
+    if (indexed !== undefined) return indexed;
+    const bytes = this.bytes(relative);
+    return bytes ? createHash('sha256').update(bytes).digest('hex') : '';
+  }
+
+  private index: Readonly<Record<string, string>> | undefined;
 }
 
 /** A page's Markdown twin beside its content file (`content/<id>.md`). */

@@ -384,9 +384,9 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
   const written: WrittenPages = { state: {}, notFoundIcons: [], paths: [], rendered: 0 };
   for (const id of snapshot.pageIds()) {
     const key = hashKey(site.shared, snapshot.pageKey(id));
-    const twin = snapshot.markdown(id);
+    const hasTwin = snapshot.hasMarkdown(id);
     const [html, data, markdown] = pageFilePaths(id) as [string, string, string];
-    written.paths.push(html, data, ...(twin !== undefined ? [markdown] : []));
+    written.paths.push(html, data, ...(hasTwin ? [markdown] : []));
     const before = previous?.pages[id];
     if (before?.key === key && isRegularFile(path.join(writer.dir, html)) && isRegularFile(path.join(writer.dir, data))) {
       written.state[id] = before;
@@ -396,6 +396,7 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     const page = pageHtml(await render(), site, bundle, id);
     writer.write(html, page);
     writer.write(data, JSON.stringify(pageData));
+    const twin = hasTwin ? snapshot.markdown(id) : undefined;
     if (twin !== undefined) writer.write(markdown, twin);
     written.state[id] = { key, icons: iconPathsIn(page) };
     written.rendered++;
@@ -472,10 +473,19 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
     const source = iconFile(icon);
     if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, make: () => readFileSync(source) });
   }
+  // The compiler's search records and llms files are large: keyed by their files' hashes (from the
+  // compiler's index) and read only when changed. Under another base or site URL the llms files are written again from the manifest and
+  // the twins, which change exactly when the compiler's own files do.
+  const stamps = snapshot.textFileHashes();
+  const fromCompiler: Array<[string, string, () => string | undefined]> = [
+    [searchIndexPath, stamps.search, () => JSON.stringify(snapshot.searchRecords())],
+    ['llms.txt', stamps.llms, () => snapshot.llms('index', origin)],
+    ['llms-full.txt', stamps.llmsFull, () => snapshot.llms('full', origin)],
+  ];
+  for (const [file, stamp, make] of fromCompiler) {
+    if (stamp !== '') plan(file, { key: hashKey(site.shared, file, stamp), make: () => make() ?? '' });
+  }
   const generated: Array<[string, () => string | undefined]> = [
-    [searchIndexPath, () => JSON.stringify(snapshot.searchRecords())],
-    ['llms.txt', () => snapshot.llms('index', origin)],
-    ['llms-full.txt', () => snapshot.llms('full', origin)],
     ['sitemap.xml', () => sitemapXml(snapshot, origin)],
     ['robots.txt', () => robotsTxt(snapshot, origin)],
     ['_redirects', () => redirectsFile(snapshot) || undefined],
