@@ -17,10 +17,20 @@ export interface ServerEntry {
   render(input: { data: SiteSnapshot['data']; pageId: string | undefined; pageData: PageData | undefined }): string;
 }
 
+/** What renders a page: the server entry and the stylesheets the page links (URLs under the base, without it). */
+export interface PageRenderer {
+  entry: ServerEntry;
+  styles: string[];
+  /** Which one: the cached server bundle, or the entry through Vite's SSR transform (sent as `X-Docs-Build-Renderer`). */
+  kind: 'bundle' | 'transform';
+}
+
 interface DevContext {
   root: string;
   snapshot: () => SiteSnapshot | undefined;
   paths: SitePaths;
+  /** The server bundle kept in the cache, when there is one to use (see plugin.ts): no transform of the theme before the first page. */
+  bundled?: () => Promise<PageRenderer | undefined>;
 }
 
 /**
@@ -61,20 +71,29 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
     if (twin !== undefined) return send(res, 200, contentType('.md'), twin);
   }
   const id = pageIdFromPath('/', snapshot.data.pages, pathname);
-  if (id !== undefined) return send(res, 200, contentType('.html'), await renderPage(server, context, snapshot, id, originalUrl));
+  if (id !== undefined) return sendPage(res, 200, await renderPage(server, context, snapshot, id, originalUrl));
   if (serveRootFile(context.root, relative, res)) return true;
-  if (path.extname(relative) === '' || relative.endsWith('.html')) return send(res, 404, contentType('.html'), await renderPage(server, context, snapshot, undefined, originalUrl));
+  if (path.extname(relative) === '' || relative.endsWith('.html')) return sendPage(res, 404, await renderPage(server, context, snapshot, undefined, originalUrl));
   return false;
 }
 
-async function renderPage(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, id: string | undefined, url: string): Promise<string> {
+/** The server entry through Vite's SSR transform (the theme's edits apply), with the stylesheets its module graph imports. */
+async function transformedRenderer(server: ViteDevServer, context: DevContext): Promise<PageRenderer> {
   const entry = (await server.ssrLoadModule(context.paths.serverEntry)) as ServerEntry;
+  return { entry, styles: ssrStyles(server, context.paths.serverEntry), kind: 'transform' };
+}
+
+function sendPage(res: ServerResponse, status: number, page: { html: string; renderer: PageRenderer['kind'] }): true {
+  res.setHeader('X-Docs-Build-Renderer', page.renderer);
+  return send(res, status, contentType('.html'), page.html);
+}
+
+async function renderPage(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, id: string | undefined, url: string): Promise<{ html: string; renderer: PageRenderer['kind'] }> {
+  const { entry, styles: styleUrls, kind } = (await context.bundled?.()) ?? (await transformedRenderer(server, context));
   const pageData = id === undefined ? undefined : snapshot.page(id);
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
   const base = server.config.base;
-  const styles = ssrStyles(server, context.paths.serverEntry)
-    .map((href) => `<link rel="stylesheet" href="${base}${href.replace(/^\//, '')}?direct" data-docs-build-dev-css>`)
-    .join('');
+  const styles = styleUrls.map((href) => `<link rel="stylesheet" href="${base}${href.replace(/^\//, '')}?direct" data-docs-build-dev-css>`).join('');
   const html = htmlShell({
     site: snapshot.data.site,
     base: snapshot.data.base,
@@ -85,7 +104,7 @@ async function renderPage(server: ViteDevServer, context: DevContext, snapshot: 
     scripts: `<script type="module" src="${base}@fs${context.paths.clientEntry}"></script>`,
     dataKey: dataKey(snapshot.siteKey, JSON.stringify(pageData ?? null)),
   });
-  return server.transformIndexHtml(url, html);
+  return { html: await server.transformIndexHtml(url, html), renderer: kind };
 }
 
 /** The stylesheets the server entry imports: linked in the page so the first paint is styled (the client then takes over). */

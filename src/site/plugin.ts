@@ -4,10 +4,11 @@ import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } fro
 import type { BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
-import { devMiddleware } from './dev-middleware.js';
+import { devMiddleware, type PageRenderer } from './dev-middleware.js';
+import { locateCacheFolder } from '../incremental/cache-folder.js';
 import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
-import { sitePaths } from './paths.js';
-import { ignoredUnder } from './watcher.js';
+import { sitePaths, type SitePaths } from './paths.js';
+import { ignoredUnder, watchDocsRoot } from './watcher.js';
 
 /** One build of the docs, as the plugin reports it (the CLI prints it; the default logs it through Vite). */
 export interface SiteBuildEvent {
@@ -51,6 +52,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
   let config: ResolvedConfig;
   let compiler: SiteCompiler | undefined = options.compiler;
   let root = options.root ? path.resolve(options.root) : '';
+  let themeEdited = false;
 
   const snapshot = (): SiteSnapshot => {
     const current = compiler?.snapshot;
@@ -80,7 +82,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         cacheDir: userConfig.cacheDir ?? path.join(root, '.docs-build', 'vite'),
         resolve: { dedupe: ['react', 'react-dom'] },
         optimizeDeps: { entries: [paths.clientEntry], include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
-        server: { fs: { allow: [root, viteRoot, paths.packageDir] }, watch: { ignored: [ignoredUnder(root)] } },
+        server: { fs: { allow: [root, viteRoot, paths.packageDir] }, watch: { ignored: [ignoredUnder(root), outsideTheme(paths, root)] } },
       };
     },
     configResolved(resolved) {
@@ -107,14 +109,24 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
     hotUpdate({ file, modules }) {
       // Files of the docs root are the compiler's: the rebuild below decides what the browser gets.
       if (modules.length === 0 && isInside(file, root)) return [];
+      // An edit of the theme itself: the server renders through Vite's transform from now on.
+      if (isInside(file, paths.themeDir) || isInside(file, path.dirname(paths.serverEntry))) themeEdited = true;
       return undefined;
     },
     async configureServer(server) {
       await ensureCompiled();
       if (options.watch === false) return undefined;
-      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 30, report);
+      const bundle = new DevServerBundle(options.cache === false ? undefined : config.cacheDir, root, () => themeEdited);
+      // Loaded now, and its stylesheets and the client entry transformed now, while the browser starts:
+      // the first page waits for neither.
+      void bundle.renderer().then((renderer) => {
+        const client = server.environments.client;
+        for (const href of renderer?.styles ?? []) void client.warmupRequest(`${href}?direct`);
+        if (renderer) void client.warmupRequest(`/@fs${paths.clientEntry}`);
+      });
+      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 30, report, () => bundle.prepare());
       live.start();
-      const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths });
+      const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer() });
       // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
       return () => {
         server.middlewares.use(middleware);
@@ -123,10 +135,74 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
   };
 }
 
+/**
+ * Vite watches its root, which is docs-build's own folder: of it only the theme and the entries matter
+ * (an edit there is docs-build's own development). Everything else there is left unwatched: a checkout
+ * of docs-build holds tens of thousands of files (tests, benchmark copies of whole docs sites) whose
+ * first scan held the first page of the preview for seconds. The docs root is watched wherever it is.
+ */
+function outsideTheme(paths: SitePaths, root: string): (file: string) => boolean {
+  const kept = [paths.themeDir, path.dirname(paths.serverEntry), root];
+  return (file) => {
+    const absolute = path.resolve(file);
+    if (!isInside(absolute, paths.packageDir)) return false;
+    return !kept.some((folder) => folder === absolute || isInside(absolute, folder) || isInside(folder, absolute));
+  };
+}
+
 function isInside(file: string, folder: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
+
+/**
+ * The server bundle of the theme in dev (the export's, `server-bundle.ts`): when the Vite cache holds it,
+ * pages render with it from the first request, without the seconds Vite's SSR transform of the theme
+ * takes; when it does not, it is built once the preview is idle, for the next start. After an edit of
+ * the theme (docs-build's own development) pages render through the transform again.
+ */
+class DevServerBundle {
+  private loaded: Promise<PageRenderer | undefined> | undefined;
+  private prepared = false;
+  private readonly dir: string | undefined;
+
+  constructor(
+    viteCacheDir: string | undefined,
+    root: string,
+    /** Whether a file of the theme changed since the start. */
+    private readonly themeEdited: () => boolean,
+  ) {
+    const located = viteCacheDir === undefined ? undefined : locateCacheFolder(viteCacheDir, root);
+    this.dir = located?.ok ? located.dir : undefined;
+  }
+
+  renderer(): Promise<PageRenderer | undefined> {
+    if (this.dir === undefined || this.themeEdited()) return Promise.resolve(undefined);
+    const dir = this.dir;
+    this.loaded ??= import('./server-bundle.js')
+      .then(({ cachedServerEntry }) => cachedServerEntry(dir))
+      .then((cached) => cached && { entry: cached.entry, styles: cached.styles.map(devUrl), kind: 'bundle' as const })
+      .catch(() => undefined);
+    return this.loaded;
+  }
+
+  /** Builds the bundle for the next start when the cache has none (once; a failure only costs the next start its speed). */
+  async prepare(): Promise<void> {
+    if (this.dir === undefined || this.prepared || this.themeEdited()) return;
+    this.prepared = true;
+    const { cachedServerEntry, loadServerEntry } = await import('./server-bundle.js');
+    if (!(await cachedServerEntry(this.dir).catch(() => undefined))) await loadServerEntry(this.dir).catch(() => undefined);
+  }
+}
+
+/** A file's URL on the dev server, whose root is docs-build's folder: a path below it, else `/@fs/...`. */
+function devUrl(file: string): string {
+  const packageDir = sitePaths().packageDir;
+  return isInside(file, packageDir) ? `/${path.relative(packageDir, file).split(path.sep).join('/')}` : `/@fs${file}`;
+}
+
+/** How long the dev server waits for a first page to be served before it watches the docs root all the same. */
+const rootWatchDelayMs = 2000;
 
 /** How long the dev server waits without a request before it primes its content session (`SiteCompiler.primeSession`). */
 const primeIdleMs = 1500;
@@ -141,6 +217,7 @@ class LiveUpdates {
   private shownErrors = false;
   private lastRequest = performance.now();
   private inFlight = 0;
+  private servedAny = false;
 
   constructor(
     private readonly server: ViteDevServer,
@@ -148,39 +225,47 @@ class LiveUpdates {
     private readonly root: string,
     private readonly debounceMs: number,
     private readonly report: (run: { result: BuildResult; elapsedMs: number }, changed: string[], update?: { reload: boolean; pages: string[] }) => void,
+    /** Work for an idle preview after its session is primed (building the server bundle for the next start). */
+    private readonly whenIdle: () => Promise<void>,
   ) {}
 
   start(): void {
-    const { watcher } = this.server;
-    if (!isInside(this.root, this.server.config.root) && this.root !== this.server.config.root) watcher.add(this.root);
-    const ignored = ignoredUnder(this.root, [this.compiler().manifestFile]);
-    watcher.on('all', (_event: string, file: string) => {
-      if (!isInside(file, this.root) || ignored(file)) return;
-      this.pending.add(path.relative(this.root, file).split(path.sep).join('/'));
+    const changed = (relative: string): void => {
+      this.pending.add(relative);
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), this.debounceMs);
-    });
+    };
+    const manifestFile = this.compiler().manifestFile;
+    if (isInside(this.root, this.server.config.root) || this.root === this.server.config.root) {
+      // Inside Vite's root (docs-example in a checkout of docs-build): Vite's watcher sees it already.
+      const ignored = ignoredUnder(this.root, [manifestFile]);
+      this.server.watcher.on('all', (_event: string, file: string) => {
+        if (isInside(file, this.root) && !ignored(file)) changed(path.relative(this.root, file).split(path.sep).join('/'));
+      });
+    } else this.watchRootLater(changed, manifestFile);
     // Once the browser stopped asking for anything for a while (its first page is served), or when no
     // browser came for a while: the session learns every page's content, so the first text edit is
     // patched too (a start on a reused run built none). Earlier, the stages would hold the thread the
     // first page is served from.
     const started = performance.now();
-    let served = false;
     this.server.middlewares.use((_request, response, next) => {
       this.inFlight++;
       response.once('close', () => {
         this.inFlight--;
-        served = true;
+        this.servedAny = true;
         this.lastRequest = performance.now();
       });
       next();
     });
     const prime = setInterval(() => {
       const now = performance.now();
-      const idle = served ? now - this.lastRequest >= primeIdleMs : now - started >= primeUnvisitedMs;
+      const idle = this.servedAny ? now - this.lastRequest >= primeIdleMs : now - started >= primeUnvisitedMs;
       if (!idle || this.inFlight > 0 || this.pending.size > 0) return;
       clearInterval(prime);
-      this.chain = this.chain.then(() => this.compiler().primeSession()).catch(() => undefined);
+      this.chain = this.chain
+        .then(() => this.compiler().primeSession())
+        .then(() => this.whenIdle())
+        .catch(() => undefined);
     }, primeIdleMs / 3);
     prime.unref();
     this.server.httpServer?.once('close', () => clearInterval(prime));
@@ -188,6 +273,31 @@ class LiveUpdates {
       const errors = this.compiler().snapshot?.errors ?? [];
       if (errors.length > 0) this.server.ws.send({ type: 'error', err: errorOverlay(errors, this.root) });
     });
+  }
+
+  /**
+   * The docs root is watched once the first page is served (or after `rootWatchDelayMs`): the first scan
+   * of a large root (firecrawl-docs: 12,000 files, a second of the main thread) held the first page's
+   * stylesheets and its paint. A file changed before the watch is ready is caught by one more build
+   * when it is (the build compares every input; nothing changed: nothing is sent or printed).
+   */
+  private watchRootLater(changed: (relative: string) => void, manifestFile: string): void {
+    const started = performance.now();
+    const check = setInterval(() => {
+      const now = performance.now();
+      const firstPageServed = this.servedAny && this.inFlight === 0 && now - this.lastRequest >= 300;
+      if (!firstPageServed && now - started < rootWatchDelayMs) return;
+      clearInterval(check);
+      const onError = (error: Error): void => this.server.config.logger.error(`docs-build: watching ${this.root} failed: ${error.message}`);
+      const rootWatcher = watchDocsRoot(this.root, { onChange: changed, onError, alsoIgnore: [manifestFile], onReady: () => this.catchUp() });
+      this.server.httpServer?.once('close', () => void rootWatcher.close());
+    }, 50);
+    check.unref();
+    this.server.httpServer?.once('close', () => clearInterval(check));
+  }
+
+  private catchUp(): void {
+    this.chain = this.chain.then(() => this.rebuild([], { quietWhenUnchanged: true })).catch(() => undefined);
   }
 
   private flush(): void {
@@ -198,12 +308,17 @@ class LiveUpdates {
     });
   }
 
-  private async rebuild(files: string[]): Promise<void> {
+  private async rebuild(files: string[], options: { quietWhenUnchanged?: boolean } = {}): Promise<void> {
     const compiler = this.compiler();
     const previous = compiler.snapshot;
     const run = await compiler.compile();
     const next = run.snapshot;
     const update = next ? siteChange(previous, next, files) : { reload: false, pages: [] };
+    if (options.quietWhenUnchanged) {
+      if (next && !update.reload && update.pages.length === 0) return;
+      // Changed before the watch was ready: no event named the files; the pages updated do.
+      files = next && !update.reload ? [...new Set(update.pages.map((id) => next.manifest.pages[id]?.source.file ?? id))].sort() : ['(files changed while the preview started)'];
+    }
     if (next) await this.apply(update, next);
     const errors = next?.errors ?? run.result.diagnostics.filter((d) => d.severity === 'error');
     const hot = this.server.environments.client.hot;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,6 +60,8 @@ export interface LoadedServerEntry {
   entry: ServerEntry;
   /** Whether the bundle was built now (false: reused from `cacheDir`). */
   built: boolean;
+  /** The stylesheets the server entry imports (absolute paths), for a page rendered with it to link. */
+  styles: string[];
 }
 
 const bundleFolder = /^ssr-([0-9a-f]{16})$/;
@@ -71,46 +74,76 @@ const temporaryFolder = /^\.ssr-[0-9a-f]{16}\.(\d+)-[0-9a-f]+$/;
  * temporary folder and removed after loading.
  */
 export async function loadServerEntry(cacheDir: string | undefined): Promise<LoadedServerEntry> {
-  const name = `ssr-${themeIdentity().slice(0, 16)}`;
-  if (cacheDir !== undefined) {
-    const file = path.join(cacheDir, name, 'server.mjs');
-    if (existsSync(file)) return { entry: await importEntry(file), built: false };
-  }
+  const name = bundleName();
+  const cached = cacheDir === undefined ? undefined : await cachedServerEntry(cacheDir);
+  if (cached) return cached;
   const parent = cacheDir ?? tmpdir();
   mkdirSync(parent, { recursive: true });
   const temporary = path.join(parent, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     await buildServerBundle(temporary);
-    if (cacheDir === undefined) return { entry: await importEntry(path.join(temporary, 'server.mjs')), built: true };
+    if (cacheDir === undefined) return { ...(await importBundle(temporary)), built: true };
     const target = path.join(cacheDir, name);
     try {
       renameSync(temporary, target);
     } catch {
-      // Another export built the same bundle first: use theirs.
+      // Another export built the same bundle first (use theirs), or a folder of that name is incomplete
+      // (a bundle of an earlier docs-build that wrote no list of stylesheets): replace it.
+      if (!(await cachedServerEntry(cacheDir).catch(() => undefined))) {
+        rmSync(target, { recursive: true, force: true });
+        renameSync(temporary, target);
+      }
     }
     removeOtherBundles(cacheDir, name);
-    return { entry: await importEntry(path.join(target, 'server.mjs')), built: true };
+    return { ...(await importBundle(target)), built: true };
   } finally {
     rmSync(temporary, { recursive: true, force: true });
   }
 }
 
-async function importEntry(file: string): Promise<ServerEntry> {
+const bundleName = (): string => `ssr-${themeIdentity().slice(0, 16)}`;
+
+/** The server bundle of this theme when `cacheDir` holds it already (nothing is built). */
+export async function cachedServerEntry(cacheDir: string): Promise<LoadedServerEntry | undefined> {
+  const folder = path.join(cacheDir, bundleName());
+  if (!existsSync(path.join(folder, 'server.mjs')) || !existsSync(path.join(folder, stylesFile))) return undefined;
+  return { ...(await importBundle(folder)), built: false };
+}
+
+/** The stylesheets the bundle's entry imports, relative to docs-build's folder (written beside the bundle). */
+const stylesFile = 'styles.json';
+
+async function importBundle(folder: string): Promise<Omit<LoadedServerEntry, 'built'>> {
+  const file = path.join(folder, 'server.mjs');
   const module = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
   if (typeof module.render !== 'function') throw new Error(`docs-build: ${file} is not a server bundle (no render function)`);
-  return module as ServerEntry;
+  const listed: unknown = JSON.parse(readFileSync(path.join(folder, stylesFile), 'utf8'));
+  const packageDir = sitePaths().packageDir;
+  const styles = Array.isArray(listed) ? listed.filter((entry): entry is string => typeof entry === 'string').map((entry) => path.join(packageDir, entry)) : [];
+  return { entry: module as ServerEntry, styles };
 }
 
 async function buildServerBundle(outDir: string): Promise<void> {
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   const paths = sitePaths();
+  // The stylesheets the theme imports (an `@import` inside one is part of it): dev links them in the
+  // page it renders with this bundle, so the first paint is styled.
+  const styles = new Set<string>();
+  const recordStyles: Plugin = {
+    name: 'docs-build:record-styles',
+    enforce: 'pre',
+    load(id) {
+      if (/\.css$/.test(id)) styles.add(path.relative(paths.packageDir, id).split(path.sep).join('/'));
+      return undefined;
+    },
+  };
   await build({
     root: paths.packageDir,
     configFile: false,
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    plugins: [react(), recordStyles],
     // Everything inside: React's server renderer and the theme's dependencies resolve from docs-build's
     // node_modules at build time, wherever the bundle is loaded from later.
     ssr: { noExternal: true, target: 'node' },
@@ -124,6 +157,7 @@ async function buildServerBundle(outDir: string): Promise<void> {
       rollupOptions: { output: { format: 'es', entryFileNames: 'server.mjs' } },
     },
   });
+  writeFileSync(path.join(outDir, stylesFile), `${JSON.stringify([...styles].sort())}\n`);
 }
 
 /** Bundles of other themes (an earlier docs-build) and the leftovers of killed builds. */

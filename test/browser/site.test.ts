@@ -75,7 +75,14 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 /** Milliseconds from `started` (epoch) until Chromium painted the dev server's home page. */
 async function firstPaint(browser: Browser, url: string, started: number): Promise<number> {
   const page = await browser.newPage();
-  await page.goto(url);
+  // The server's HTML links the theme's stylesheets itself (render-blocking): the first paint is styled,
+  // before any module of the client has run.
+  const response = await page.goto(url);
+  const html = (await response?.text()) ?? '';
+  // Rendered by the server bundle the export left in the cache: no transform of the theme before the first page.
+  expect(response?.headers()['x-docs-build-renderer']).toBe('bundle');
+  expect(html).toMatch(/<link rel="stylesheet" href="\/src\/theme\/styles\/layout\.css\?direct" data-docs-build-dev-css>/);
+  expect(html).toMatch(/<link rel="stylesheet" href="\/src\/theme\/styles\/content\.css\?direct" data-docs-build-dev-css>/);
   const paintedAt = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {

@@ -27,6 +27,8 @@ describe('docs-build dev output', () => {
       await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/docs-build dev: http/);
       expect(stdout).toMatch(/other\.mdx:5:1 warning <Cardd>/);
       const before = stdout.length;
+      // Edited before any page was served, so before the docs root is watched (plugin.ts,
+      // watchRootLater): the build run when the watch is ready finds the change and names the file.
       const page = path.join(root, 'index.mdx');
       writeFileSync(page, readFileSync(page, 'utf8').replace('Welcome.', 'Welcome <Notee>here</Notee>.'));
       await expect.poll(() => stdout.slice(before), { timeout: 60_000 }).toMatch(/rebuilt in \d+ ms/);
@@ -34,6 +36,7 @@ describe('docs-build dev output', () => {
       expect(rebuild).toMatch(/index\.mdx:5:\d+ warning <Notee>/);
       expect(rebuild).not.toContain('<Cardd>');
       expect(rebuild).toMatch(/0 errors, 2 warnings/);
+      expect(rebuild).toMatch(/changed: index\.mdx/);
     } finally {
       controller.abort();
       await done;

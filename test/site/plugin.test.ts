@@ -84,6 +84,10 @@ describe('the docs-build Vite plugin', () => {
     expect(html).toContain('<title>Guide - Acme</title>');
     expect(html).toContain('"id":"guide"');
     expect(html).toContain('/@vite/client');
+    // No server bundle in this root's cache yet: the entry goes through Vite's SSR transform, and the
+    // page links the stylesheets its module graph imports.
+    expect(response.headers.get('x-docs-build-renderer')).toBe('transform');
+    expect(html).toContain('<link rel="stylesheet" href="/src/theme/styles/layout.css?direct" data-docs-build-dev-css>');
     const missing = await fetch(`${harness.url}no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page not found');
