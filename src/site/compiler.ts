@@ -92,7 +92,7 @@ export class SiteSnapshot {
   }
 
   /**
-   * Hashes of the compiler's files `searchRecords` and `llms` are made from (from the content folder's
+   * Hashes of the compiler's files `searchRecords` and `llmsBytes` are made from (from the content folder's
    * index, not read; '' for a file the compiler did not write). With the site data (which pages are
    * hidden, their titles) and the base they decide those outputs.
    */
@@ -107,18 +107,19 @@ export class SiteSnapshot {
   }
 
   /**
-   * llms.txt or llms-full.txt: the compiler's file, whose links are paths under `/`. Under another base
-   * or with the site's origin the compiler's own `llmsTxt` writes them again with that URL prefix.
+   * llms.txt or llms-full.txt as bytes: the compiler's file, whose links are paths under `/`, as it is
+   * (llms-full.txt is megabytes). Under another base or with the site's origin the compiler's own
+   * `llmsTxt` writes them again with that URL prefix.
    */
-  llms(which: 'index' | 'full', origin?: string): string | undefined {
-    if (this.base === '/' && origin === undefined) return this.files.text(llmsFiles[which]);
+  llmsBytes(which: 'index' | 'full', origin?: string): Buffer | undefined {
+    if (this.base === '/' && origin === undefined) return this.files.bytes(llmsFiles[which]);
     const twins = new Map<string, string>();
     for (const id of this.pageIds()) {
       const twin = this.markdown(id);
       if (twin !== undefined) twins.set(id, twin);
     }
     const made = llmsTxt(this.manifest, twins, { baseUrl: `${origin ?? ''}${this.base}` });
-    return which === 'index' ? made.llmsTxt : made.llmsFullTxt;
+    return Buffer.from(which === 'index' ? made.llmsTxt : made.llmsFullTxt, 'utf8');
   }
 
   /** What a page's module would hold, compared without reading its content: the page entry (its content hash included) and its diagnostics. */

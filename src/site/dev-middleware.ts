@@ -63,7 +63,7 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
     const file = iconFile(relative.slice('_docs-build/icons/'.length));
     return file ? send(res, 200, contentType('.svg'), readFileSync(file)) : send(res, 404, contentType('.txt'), 'no such icon\n');
   }
-  const llms = relative === 'llms.txt' ? snapshot.llms('index') : relative === 'llms-full.txt' ? snapshot.llms('full') : undefined;
+  const llms = relative === 'llms.txt' ? snapshot.llmsBytes('index') : relative === 'llms-full.txt' ? snapshot.llmsBytes('full') : undefined;
   if (llms !== undefined) return send(res, 200, contentType('.txt'), llms);
   if (relative.endsWith('.md')) {
     const id = pageIdFromPath('/', snapshot.data.pages, pathname.slice(0, -3));

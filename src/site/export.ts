@@ -477,10 +477,10 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
   // compiler's index) and read only when changed. Under another base or site URL the llms files are written again from the manifest and
   // the twins, which change exactly when the compiler's own files do.
   const stamps = snapshot.textFileHashes();
-  const fromCompiler: Array<[string, string, () => string | undefined]> = [
+  const fromCompiler: Array<[string, string, () => string | Buffer | undefined]> = [
     [searchIndexPath, stamps.search, () => JSON.stringify(snapshot.searchRecords())],
-    ['llms.txt', stamps.llms, () => snapshot.llms('index', origin)],
-    ['llms-full.txt', stamps.llmsFull, () => snapshot.llms('full', origin)],
+    ['llms.txt', stamps.llms, () => snapshot.llmsBytes('index', origin)],
+    ['llms-full.txt', stamps.llmsFull, () => snapshot.llmsBytes('full', origin)],
   ];
   for (const [file, stamp, make] of fromCompiler) {
     if (stamp !== '') plan(file, { key: hashKey(site.shared, file, stamp), make: () => make() ?? '' });
