@@ -266,6 +266,13 @@ export class DocsRoot {
   }
 
   /** Every file read so far with its content hash ('' for a failed read), sorted by path. */
+  /** Changes whenever a read adds to `readFiles` (or `invalidate` drops reads): a cheap check that the list is the same. */
+  readCount(): number {
+    return this.cache.size + this.hashes.size + this.invalidations;
+  }
+
+  private invalidations = 0;
+
   readFiles(): Array<{ path: string; hash: string }> {
     const all = new Map(this.hashes);
     for (const [p, result] of this.cache) all.set(p, result.ok ? result.file.hash : '');
@@ -274,6 +281,7 @@ export class DocsRoot {
 
   /** Drops cached reads (watch mode re-reads changed files). */
   invalidate(relativePaths?: Iterable<string>): void {
+    this.invalidations++;
     if (!relativePaths) {
       this.cache.clear();
       this.hashes.clear();
