@@ -1,4 +1,5 @@
-import type { HighlighterCore, LanguageRegistration, RegexEngine, ThemedTokenWithVariants } from 'shiki/core';
+import type { HighlighterCore, LanguageRegistration, RegexEngine } from 'shiki/core';
+import { FontStyle, INITIAL, Theme } from 'shiki/textmate';
 import { createHighlighterCore } from 'shiki/core';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes, type BundledTheme } from 'shiki/themes';
@@ -219,27 +220,111 @@ async function importGrammar(id: string): Promise<LanguageRegistration[]> {
 }
 
 function tokenize(shiki: HighlighterCore, themes: CodeThemes, code: string, lang: string): HighlightedLines | undefined {
-  let lines: ThemedTokenWithVariants[][];
+  const light = blockColors(shiki, themes.light);
+  const dark = blockColors(shiki, themes.dark);
+  let lines: Token[][];
   try {
-    lines = shiki.codeToTokensWithThemes(code, {
-      lang,
-      themes: { light: themes.light, dark: themes.dark },
-      tokenizeMaxLineLength: maxLineLength,
-      tokenizeTimeLimit: lineTimeLimitMs,
-    });
+    lines = tokenizeOnce(shiki.getLanguage(lang), [styler(shiki, themes.light, light.foreground), styler(shiki, themes.dark, dark.foreground)], code);
   } catch {
     // A grammar the engine cannot run (should not happen with `forgiving`): the block stays plain.
     return undefined;
   }
-  const light = blockColors(shiki, themes.light);
-  const dark = blockColors(shiki, themes.dark);
-  return {
-    lightTheme: themes.light,
-    darkTheme: themes.dark,
-    light,
-    dark,
-    lines: lines.map((line) => compactLine(line, light.foreground, dark.foreground)),
+  return { lightTheme: themes.light, darkTheme: themes.dark, light, dark, lines };
+}
+
+/**
+ * Colours of a theme for scope paths, as vscode-textmate gives a token: from the theme's defaults, each
+ * scope of the path (outermost first) matched with the path up to it, a rule's foreground and font
+ * style replacing the inherited ones when set. Cached by path: a block repeats a few dozen paths.
+ */
+interface Styler {
+  style(scopes: readonly string[]): readonly [color: string, fontStyle: number];
+}
+
+const stylers = new WeakMap<HighlighterCore, Map<string, Styler>>();
+
+function styler(shiki: HighlighterCore, name: string, foreground: string): Styler {
+  let byTheme = stylers.get(shiki);
+  if (!byTheme) stylers.set(shiki, (byTheme = new Map()));
+  const known = byTheme.get(name);
+  if (known) return known;
+  const registration = shiki.getTheme(name);
+  // The same textmate theme Shiki makes of the registration (its setTheme), with the same colour replacements.
+  const theme = Theme.createFromRawTheme(registration);
+  const replacements = registration.colorReplacements ?? {};
+  const colors = theme.getColorMap().map((color) => {
+    const replaced = (color && replacements[color.toLowerCase()]) || color;
+    const normalized = normalizeColor(replaced);
+    return normalized === foreground ? '' : normalized;
+  });
+  const defaults = theme.getDefaults();
+  const cache = new Map<string, readonly [string, number]>();
+  const made: Styler = {
+    style(scopes) {
+      const key = scopes.join(' ');
+      let found = cache.get(key);
+      if (!found) {
+        let color = defaults.foregroundId;
+        let fontStyle: number = defaults.fontStyle;
+        let path: { parent: unknown; scopeName: string } | null = null;
+        for (const scopeName of scopes) {
+          path = { parent: path, scopeName };
+          const matched = theme.match(path as Parameters<Theme['match']>[0]);
+          if (!matched) continue;
+          if (matched.fontStyle !== FontStyle.NotSet) fontStyle = matched.fontStyle;
+          if (matched.foregroundId !== 0) color = matched.foregroundId;
+        }
+        found = [colors[color] ?? '', Math.max(0, fontStyle)];
+        cache.set(key, found);
+      }
+      return found;
+    },
   };
+  byTheme.set(name, made);
+  return made;
+}
+
+/**
+ * A block's lines as `[text, light, dark, fontStyle?]` tokens, tokenized once for both themes: the
+ * grammar gives each token its scopes, and each theme colours them (Shiki's own two-theme call runs
+ * the grammar once per theme, the costliest part twice). Lines as Shiki splits and skips them: empty
+ * lines have no tokens, lines of `maxLineLength` or more are one plain token and do not advance the
+ * grammar's state. Neighbours with the same colours and style merge; the theme's foreground is `''`.
+ */
+function tokenizeOnce(grammar: ReturnType<HighlighterCore['getLanguage']>, [light, dark]: [Styler, Styler], code: string): Token[][] {
+  const parts = code.split(/(\r?\n)/);
+  const lines: Token[][] = [];
+  let state = INITIAL;
+  for (let i = 0; i < parts.length; i += 2) {
+    const line = parts[i] as string;
+    if (line === '') {
+      lines.push([]);
+      continue;
+    }
+    if (line.length >= maxLineLength) {
+      lines.push([[line, '', '']]);
+      continue;
+    }
+    const result = grammar.tokenizeLine(line, state, lineTimeLimitMs);
+    const out: Token[] = [];
+    let previous: Token | undefined;
+    for (const token of result.tokens) {
+      const text = line.slice(token.startIndex, token.endIndex);
+      if (text === '') continue;
+      const [lightColor, lightStyle] = light.style(token.scopes);
+      const [darkColor, darkStyle] = dark.style(token.scopes);
+      const style = lightStyle | darkStyle;
+      if (previous && previous[1] === lightColor && previous[2] === darkColor && (previous[3] ?? 0) === style) {
+        previous[0] += text;
+        continue;
+      }
+      previous = style > 0 ? [text, lightColor, darkColor, style] : [text, lightColor, darkColor];
+      out.push(previous);
+    }
+    lines.push(out);
+    state = result.ruleStack;
+  }
+  return lines;
 }
 
 function blockColors(shiki: HighlighterCore, theme: string): { background: string; foreground: string } {
@@ -252,33 +337,6 @@ function normalizeColor(color: string | undefined): string {
 }
 
 type Token = HighlightedLines['lines'][number][number];
-
-/**
- * Shiki's tokens as `[text, light, dark, fontStyle?]`: the theme's foreground becomes `''` (the block's
- * colour), and neighbours with the same colours and style merge, which makes the JSON about half as big.
- * The font style is the union of both themes' (they agree in every bundled light/dark pair we ship as defaults).
- */
-function compactLine(line: ThemedTokenWithVariants[], lightFg: string, darkFg: string): Token[] {
-  const out: Token[] = [];
-  let previous: Token | undefined;
-  for (const token of line) {
-    const light = colorOf(token, 'light', lightFg);
-    const dark = colorOf(token, 'dark', darkFg);
-    const style = Math.max(0, token.variants['light']?.fontStyle ?? 0) | Math.max(0, token.variants['dark']?.fontStyle ?? 0);
-    if (previous && previous[1] === light && previous[2] === dark && (previous[3] ?? 0) === style) {
-      previous[0] += token.content;
-      continue;
-    }
-    previous = style > 0 ? [token.content, light, dark, style] : [token.content, light, dark];
-    out.push(previous);
-  }
-  return out;
-}
-
-function colorOf(token: ThemedTokenWithVariants, mode: 'light' | 'dark', foreground: string): string {
-  const color = normalizeColor(token.variants[mode]?.color);
-  return color === foreground ? '' : color;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Cache keys and batches
