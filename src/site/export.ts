@@ -342,14 +342,12 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
   return { entry: entry.file, css: [...css], preload: [...preload], files: filesUnder(outDir) };
 }
 
-function filesUnder(dir: string, relative = ''): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-    const rel = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) found.push(...filesUnder(dir, rel));
-    else found.push(rel);
-  }
-  return found.sort();
+/** The files Vite wrote under `dir`, relative and `/`-separated, sorted. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** The HTML file of a page: `<id>/index.html` (served for `/<id>` and `/<id>/` by every static server); `index.html` for `index`. */
