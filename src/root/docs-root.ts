@@ -265,14 +265,14 @@ export class DocsRoot {
     return remembered.hash;
   }
 
-  /** Every file read so far with its content hash ('' for a failed read), sorted by path. */
   /** Changes whenever a read adds to `readFiles` (or `invalidate` drops reads): a cheap check that the list is the same. */
-  readCount(): number {
+  readsVersion(): number {
     return this.cache.size + this.hashes.size + this.invalidations;
   }
 
   private invalidations = 0;
 
+  /** Every file read so far with its content hash ('' for a failed read), sorted by path. */
   readFiles(): Array<{ path: string; hash: string }> {
     const all = new Map(this.hashes);
     for (const [p, result] of this.cache) all.set(p, result.ok ? result.file.hash : '');

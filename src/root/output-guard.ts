@@ -23,8 +23,8 @@ export function refuseInputsOf(root: DocsRoot, alsoRead: Iterable<string> = []):
   let inputs: Set<string> | undefined;
   let readsSeen = -1;
   const currentInputs = (): Set<string> => {
-    if (inputs === undefined || root.readCount() !== readsSeen) {
-      readsSeen = root.readCount();
+    if (inputs === undefined || root.readsVersion() !== readsSeen) {
+      readsSeen = root.readsVersion();
       inputs = new Set(alsoRead);
       for (const { path: read } of root.readFiles()) inputs.add(read);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { writtenContentHashes } from '../pipeline/content-output.js';
 import path from 'node:path';
+import { writtenContentHashes } from '../pipeline/content-output.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest, Page } from '../manifest/types.js';

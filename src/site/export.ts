@@ -3,17 +3,17 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
-import { locateCacheFolder } from '../incremental/cache-folder.js';
 import { isRunning, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
+import type { PageData } from '../theme/types.js';
 import type { ServerEntry } from './dev-middleware.js';
 import { exportMarker, hashKey, isRelative, markerText, readExportState, type ClientBundle, type ExportState } from './export-state.js';
 import { escapeHtml, htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
 import { pageDataPath } from './modules.js';
 import { sitePaths } from './paths.js';
-import { loadServerEntry, themeIdentity } from './server-bundle.js';
+import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { ignoredPath } from './watcher.js';
 
@@ -50,8 +50,6 @@ export interface ExportResult {
   timings: { compileMs: number; bundleMs: number; renderMs: number; writeMs: number };
 }
 
-export class ExportRefused extends Error {}
-
 /**
  * `docs-build export`: the site as static files for any static host (docs/site.md). The compiler runs
  * with its cache, Vite bundles the client, every page is rendered to HTML by Vite's SSR build of the
@@ -83,7 +81,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     outDir,
     origin,
     shared: hashKey(themeIdentity(), snapshot.base, origin ?? '', snapshot.siteKey),
-    serverCacheDir: serverCacheDir(options, root),
+    serverCacheDir: options.cache === false ? undefined : serverBundleFolder(defaultViteCacheDir(root), root),
     timings,
   };
   const previous = readExportState(outDir);
@@ -162,13 +160,6 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   // The bundle, the files, the pages' files, 404.html and the marker; the marker's two writes are no change.
   const count = previous.bundle.files.length + Object.keys(files).length + pages.paths.length + 2;
   return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, timings };
-}
-
-/** Where the server bundle is kept: the docs root's Vite cache (`.docs-build/vite`), unless the cache is off or that folder is not ours. */
-function serverCacheDir(options: ExportOptions, root: string): string | undefined {
-  if (options.cache === false) return undefined;
-  const located = locateCacheFolder(path.join(root, '.docs-build', 'vite'), root);
-  return located.ok ? located.dir : undefined;
 }
 
 /** Whether the files an earlier export's client bundle wrote are all still there. */
@@ -290,9 +281,7 @@ class FolderWriter {
 
 interface ViteManifestChunk {
   file: string;
-  src?: string;
   isEntry?: boolean;
-  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -391,7 +380,7 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
       continue;
     }
     const pageData = snapshot.page(id)!;
-    const page = pageHtml(await render(), site, bundle, id);
+    const page = pageHtml(await render(), site, bundle, id, pageData);
     writer.write(html, page);
     writer.write(data, JSON.stringify(pageData));
     const twin = hasTwin ? snapshot.markdown(id) : undefined;
@@ -419,10 +408,9 @@ function headFor(site: ExportSite, bundle: ClientBundle, extra: string[]): strin
   ].join('');
 }
 
-function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id: string): string {
+function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id: string, pageData: PageData): string {
   const { snapshot, origin } = site;
   const base = snapshot.base;
-  const pageData = snapshot.page(id)!;
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
   const canonical = origin ? `${origin}${base}${id === 'index' ? '' : id}` : undefined;
   // The page's data is fetched by the client before it hydrates: preloaded beside the scripts.
@@ -447,8 +435,8 @@ function notFoundHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle
   return htmlShell({ site: snapshot.data.site, base: snapshot.data.base, page: undefined, pageId: '404', body, head: headFor(site, bundle, []), scripts, noindex: true });
 }
 
-/** A file besides the pages: the key of what it is made from, and how to make it. */
-type PlannedFile = { key: string; make: () => string | Buffer };
+/** A file besides the pages: the key of what it is made from, and its bytes (made, or a file copied as it is). */
+type PlannedFile = { key: string; make: () => string | Buffer } | { key: string; source: string };
 
 /**
  * Every file besides the pages (the docs root's own files, icons, search records, llms.txt, sitemap,
@@ -466,22 +454,22 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
     return made === undefined ? undefined : { key: hashKey(made), make: () => made };
   };
   // The docs root's sitemap.xml or robots.txt is the site's own: it wins.
-  for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, make: () => readFileSync(file.path) });
+  for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, source: file.path });
   for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
     const source = iconFile(icon);
-    if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, make: () => readFileSync(source) });
+    if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, source });
   }
   // The compiler's search records and llms files are large: keyed by their files' hashes (from the
-  // compiler's index) and read only when changed. Under another base or site URL the llms files are written again from the manifest and
-  // the twins, which change exactly when the compiler's own files do.
-  const stamps = snapshot.textFileHashes();
+  // compiler's index) and read only when changed. Under another base or site URL the llms files are
+  // written again from the manifest and the twins, which change exactly when the compiler's own do.
+  const hashes = snapshot.textFileHashes();
   const fromCompiler: Array<[string, string, () => string | Buffer | undefined]> = [
-    [searchIndexPath, stamps.search, () => JSON.stringify(snapshot.searchRecords())],
-    ['llms.txt', stamps.llms, () => snapshot.llmsBytes('index', origin)],
-    ['llms-full.txt', stamps.llmsFull, () => snapshot.llmsBytes('full', origin)],
+    [searchIndexPath, hashes.search, () => JSON.stringify(snapshot.searchRecords())],
+    ['llms.txt', hashes.llms, () => snapshot.llmsBytes('index', origin)],
+    ['llms-full.txt', hashes.llmsFull, () => snapshot.llmsBytes('full', origin)],
   ];
-  for (const [file, stamp, make] of fromCompiler) {
-    if (stamp !== '') plan(file, { key: hashKey(site.shared, file, stamp), make: () => make() ?? '' });
+  for (const [file, hash, make] of fromCompiler) {
+    if (hash !== '') plan(file, { key: hashKey(site.shared, file, hash), make: () => make() ?? '' });
   }
   const generated: Array<[string, () => string | undefined]> = [
     ['sitemap.xml', () => sitemapXml(snapshot, origin)],
@@ -495,10 +483,11 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
     if (entry) plan(file, entry);
   }
   const keys: Record<string, string> = {};
-  for (const [file, { key, make }] of planned) {
-    keys[file] = key;
-    if (previous?.files[file] === key && isRegularFile(path.join(writer.dir, file))) continue;
-    writer.write(file, make());
+  for (const [file, entry] of planned) {
+    keys[file] = entry.key;
+    if (previous?.files[file] === entry.key && isRegularFile(path.join(writer.dir, file))) continue;
+    if ('source' in entry) writer.copy(entry.source, file);
+    else writer.write(file, entry.make());
   }
   return keys;
 }

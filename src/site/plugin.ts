@@ -5,10 +5,11 @@ import type { BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devMiddleware, type PageRenderer } from './dev-middleware.js';
-import { locateCacheFolder } from '../incremental/cache-folder.js';
 import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
 import { sitePaths, type SitePaths } from './paths.js';
+import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, serverBundleFolder } from './server-bundle.js';
 import { ignoredUnder, watchDocsRoot } from './watcher.js';
+import { isWithin } from '../root/index.js';
 
 /** One build of the docs, as the plugin reports it (the CLI prints it; the default logs it through Vite). */
 export interface SiteBuildEvent {
@@ -79,7 +80,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         appType: 'custom',
         // The docs root's files are served as they are (images, logos): no separate public folder.
         publicDir: false,
-        cacheDir: userConfig.cacheDir ?? path.join(root, '.docs-build', 'vite'),
+        cacheDir: userConfig.cacheDir ?? defaultViteCacheDir(root),
         resolve: { dedupe: ['react', 'react-dom'] },
         optimizeDeps: { entries: [paths.clientEntry], include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
         server: { fs: { allow: [root, viteRoot, paths.packageDir] }, watch: { ignored: [ignoredUnder(root), outsideTheme(paths, root)] } },
@@ -146,7 +147,7 @@ function outsideTheme(paths: SitePaths, root: string): (file: string) => boolean
   return (file) => {
     const absolute = path.resolve(file);
     if (!isInside(absolute, paths.packageDir)) return false;
-    return !kept.some((folder) => folder === absolute || isInside(absolute, folder) || isInside(folder, absolute));
+    return !kept.some((folder) => isWithin(absolute, folder) || isWithin(folder, absolute));
   };
 }
 
@@ -172,15 +173,13 @@ class DevServerBundle {
     /** Whether a file of the theme changed since the start. */
     private readonly themeEdited: () => boolean,
   ) {
-    const located = viteCacheDir === undefined ? undefined : locateCacheFolder(viteCacheDir, root);
-    this.dir = located?.ok ? located.dir : undefined;
+    this.dir = viteCacheDir === undefined ? undefined : serverBundleFolder(viteCacheDir, root);
   }
 
   renderer(): Promise<PageRenderer | undefined> {
     if (this.dir === undefined || this.themeEdited()) return Promise.resolve(undefined);
     const dir = this.dir;
-    this.loaded ??= import('./server-bundle.js')
-      .then(({ cachedServerEntry }) => cachedServerEntry(dir))
+    this.loaded ??= cachedServerEntry(dir)
       .then((cached) => cached && { entry: cached.entry, styles: cached.styles.map(devUrl), kind: 'bundle' as const })
       .catch(() => undefined);
     return this.loaded;
@@ -190,8 +189,8 @@ class DevServerBundle {
   async prepare(): Promise<void> {
     if (this.dir === undefined || this.prepared || this.themeEdited()) return;
     this.prepared = true;
-    const { cachedServerEntry, loadServerEntry } = await import('./server-bundle.js');
-    if (!(await cachedServerEntry(this.dir).catch(() => undefined))) await loadServerEntry(this.dir).catch(() => undefined);
+    // Finds the bundle the cache holds, or builds it there.
+    await loadServerEntry(this.dir).catch(() => undefined);
   }
 }
 

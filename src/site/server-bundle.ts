@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { locateCacheFolder } from '../incremental/cache-folder.js';
 import { isRunning } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import type { ServerEntry } from './dev-middleware.js';
@@ -38,14 +39,12 @@ export function themeIdentity(): string {
   return identity;
 }
 
+/** The theme's files that end up in a bundle (not source maps or type declarations), sorted. */
 function filesUnder(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesUnder(full));
-    else if (entry.isFile() && !entry.name.endsWith('.map') && !entry.name.endsWith('.d.ts')) found.push(full);
-  }
-  return found;
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.map') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 }
 
 function packageVersion(nodeModules: string, name: string): string {
@@ -58,10 +57,20 @@ function packageVersion(nodeModules: string, name: string): string {
 
 export interface LoadedServerEntry {
   entry: ServerEntry;
-  /** Whether the bundle was built now (false: reused from `cacheDir`). */
-  built: boolean;
   /** The stylesheets the server entry imports (absolute paths), for a page rendered with it to link. */
   styles: string[];
+}
+
+/** The Vite cache of a docs root, unless a Vite config names another: the dev server's, and where the server bundle is kept. */
+export const defaultViteCacheDir = (root: string): string => path.join(root, '.docs-build', 'vite');
+
+/**
+ * Where the server bundle is kept: the Vite cache folder, located as a cache is (its real path; a link
+ * inside the docs root that leads out of it is refused), or undefined when it cannot be used.
+ */
+export function serverBundleFolder(viteCacheDir: string, root: string): string | undefined {
+  const located = locateCacheFolder(viteCacheDir, root);
+  return located.ok ? located.dir : undefined;
 }
 
 const bundleFolder = /^ssr-([0-9a-f]{16})$/;
@@ -82,7 +91,7 @@ export async function loadServerEntry(cacheDir: string | undefined): Promise<Loa
   const temporary = path.join(parent, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     await buildServerBundle(temporary);
-    if (cacheDir === undefined) return { ...(await importBundle(temporary)), built: true };
+    if (cacheDir === undefined) return await importBundle(temporary);
     const target = path.join(cacheDir, name);
     try {
       renameSync(temporary, target);
@@ -95,7 +104,7 @@ export async function loadServerEntry(cacheDir: string | undefined): Promise<Loa
       }
     }
     removeOtherBundles(cacheDir, name);
-    return { ...(await importBundle(target)), built: true };
+    return await importBundle(target);
   } finally {
     rmSync(temporary, { recursive: true, force: true });
   }
@@ -107,13 +116,13 @@ const bundleName = (): string => `ssr-${themeIdentity().slice(0, 16)}`;
 export async function cachedServerEntry(cacheDir: string): Promise<LoadedServerEntry | undefined> {
   const folder = path.join(cacheDir, bundleName());
   if (!existsSync(path.join(folder, 'server.mjs')) || !existsSync(path.join(folder, stylesFile))) return undefined;
-  return { ...(await importBundle(folder)), built: false };
+  return importBundle(folder);
 }
 
 /** The stylesheets the bundle's entry imports, relative to docs-build's folder (written beside the bundle). */
 const stylesFile = 'styles.json';
 
-async function importBundle(folder: string): Promise<Omit<LoadedServerEntry, 'built'>> {
+async function importBundle(folder: string): Promise<LoadedServerEntry> {
   const file = path.join(folder, 'server.mjs');
   const module = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
   if (typeof module.render !== 'function') throw new Error(`docs-build: ${file} is not a server bundle (no render function)`);
