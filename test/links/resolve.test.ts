@@ -183,7 +183,14 @@ describe('resolveHref: links no checker follows', () => {
     expect(resolve('mailto:help@example.com')).toEqual({ kind: 'other', scheme: 'mailto' });
     expect(resolve('tel:+15551234')).toEqual({ kind: 'other', scheme: 'tel' });
     expect(resolve('{{base_url}}/users')).toEqual({ kind: 'other', scheme: 'template' });
+    expect(resolve('/a}}b{{c')).not.toEqual({ kind: 'other', scheme: 'template' });
   });
+
+  // 200,000 `{` in a logo href kept a regular expression backtracking for 29 s (the docs.json fuzz found it).
+  it('reads a long run of braces in linear time', () => {
+    expect(resolve('{'.repeat(200_000))).not.toEqual({ kind: 'other', scheme: 'template' });
+    expect(resolve(`${'{'.repeat(200_000)}}}`)).toEqual({ kind: 'other', scheme: 'template' });
+  }, 2_000);
 
   it('reads http(s) and protocol-relative links as external', () => {
     expect(resolve('https://example.com/a#b')).toEqual({ kind: 'external', url: 'https://example.com/a#b' });
