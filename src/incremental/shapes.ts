@@ -22,12 +22,13 @@ export const natural: Check<number> = (value): value is number => Number.isSafeI
 export const sha256Hex: Check<string> = (value): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 /** Anything `JSON.parse` returns is a JSON value; only its place in the shape is checked. */
 export const json: Check<JsonValue> = (value): value is JsonValue => value !== undefined;
+/** One test, no allocation: a record holds a path per input (5,000 on firecrawl-docs), checked on every run. */
+const notRootPath = /^(?:\/|[a-zA-Z]:)|[\\\0]|(?:^|\/)\.\.(?:\/|$)/;
 /**
  * A path relative to the docs root as `DocsRoot` spells them: forward slashes, no `..`, not absolute
  * (`''` is the root folder). Cached paths are still resolved through `DocsRoot`, never joined.
  */
-export const rootPath: Check<string> = (value): value is string =>
-  typeof value === 'string' && !value.startsWith('/') && !value.includes('\\') && !value.includes('\0') && !value.split('/').includes('..') && !/^[a-zA-Z]:/.test(value);
+export const rootPath: Check<string> = (value): value is string => typeof value === 'string' && !notRootPath.test(value);
 
 export function literal<T extends string>(...values: readonly T[]): Check<T> {
   const allowed = new Set<string>(values);
@@ -54,12 +55,17 @@ export function lazy<T>(get: () => Check<T>): Check<T> {
 
 /** An object with these properties (others are ignored). */
 export function object<T>(shape: Shape<T>): Check<T> {
-  const properties = Object.entries(shape) as Array<[string, Check<unknown> | { optional: Check<unknown> }]>;
+  const entries = Object.entries(shape) as Array<[string, Check<unknown> | { optional: Check<unknown> }]>;
+  // Flat arrays and an index loop: this runs for every recorded input on every run.
+  const keys = entries.map(([key]) => key);
+  const checks = entries.map(([, check]) => (typeof check === 'function' ? check : check.optional));
+  const required = entries.map(([, check]) => typeof check === 'function');
   return (value): value is T => {
     if (!isPlainObject(value)) return false;
-    for (const [key, check] of properties) {
-      const present = Object.hasOwn(value, key) && value[key] !== undefined;
-      if (typeof check === 'function' ? !present || !check(value[key]) : present && !check.optional(value[key])) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const property = Object.hasOwn(value, key) ? value[key] : undefined;
+      if (property === undefined ? required[i] : !checks[i]!(property)) return false;
     }
     return true;
   };

@@ -51,6 +51,11 @@ export interface DocsRootOptions {
 }
 
 const ignoredDirectories = new Set(['node_modules', '.git', '.docs-build']);
+/**
+ * A relative path `resolve` would change or refuse: absolute, `file:`, a drive, backslashes, escapes,
+ * empty, `.` or `..` segments, a trailing slash.
+ */
+const notAsResolved = /^(?:\/|file:|[a-zA-Z]:)|[\\%]|\/\/|(?:^|\/)\.\.?(?:\/|$)|\/$/i;
 
 /**
  * The file docs-build keeps in a folder of its own output (the page content beside a manifest): a
@@ -187,6 +192,10 @@ export class DocsRoot {
    * Nothing is opened.
    */
   stampOf(relativePath: string): FileStamp | undefined {
+    // A rebuild stamps every recorded input (5,000 on firecrawl-docs): a path already in the form
+    // `resolve` returns skips its normalizing.
+    if (relativePath === '') return stampAt(this.dir);
+    if (!notAsResolved.test(relativePath)) return stampAt(`${this.dir}/${relativePath}`);
     const resolved = this.resolve(relativePath);
     return resolved.ok ? stampAt(this.absolute(resolved.path)) : undefined;
   }
@@ -374,7 +383,8 @@ export function stampOfStats(stat: FileStamp): FileStamp {
 /** The stamp of a file-system path (of the link itself unless `followLinks`); undefined when absent. */
 export function stampAt(absolutePath: string, options: { followLinks?: boolean } = {}): FileStamp | undefined {
   try {
-    return stampOfStats(options.followLinks ? statSync(absolutePath) : lstatSync(absolutePath));
+    const stats = options.followLinks ? statSync(absolutePath, { throwIfNoEntry: false }) : lstatSync(absolutePath, { throwIfNoEntry: false });
+    return stats && stampOfStats(stats);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsRoot } from '../../src/root/index.js';
@@ -32,6 +32,36 @@ describe('DocsRoot.resolve', () => {
     const resolved = root.resolve(reference, from);
     expect(resolved.ok).toBe(false);
     if (!resolved.ok) expect(resolved.problem.code).toBe(code);
+  });
+});
+
+describe('DocsRoot.stampOf', () => {
+  const outside = tempRoot({ 'secret.txt': 'outside' });
+  const dir = tempRoot({ 'a/b.mdx': 'x', 'c.json': '{}', 'x%41.md': 'percent' });
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'link.txt'));
+  const root = DocsRoot.open(dir)!;
+  const inode = (file: string): number => lstatSync(file).ino;
+
+  it('stamps what a path resolves to, without following a final link', () => {
+    expect(root.stampOf('')?.ino).toBe(inode(dir));
+    expect(root.stampOf('a/b.mdx')?.ino).toBe(inode(path.join(dir, 'a/b.mdx')));
+    expect(root.stampOf('/a/b.mdx')?.ino).toBe(inode(path.join(dir, 'a/b.mdx')));
+    expect(root.stampOf('a/./b.mdx')?.ino).toBe(inode(path.join(dir, 'a/b.mdx')));
+    expect(root.stampOf('a/../c.json')?.ino).toBe(inode(path.join(dir, 'c.json')));
+    expect(root.stampOf('a\\b.mdx')?.ino).toBe(inode(path.join(dir, 'a/b.mdx')));
+    expect(root.stampOf('x%41.md')?.ino).toBe(inode(path.join(dir, 'x%41.md'))); // escapes are checked for `..`, not decoded
+    expect(root.stampOf('link.txt')?.ino).toBe(inode(path.join(dir, 'link.txt')));
+    expect(root.stampOf('link.txt')?.ino).not.toBe(inode(path.join(outside, 'secret.txt')));
+    expect(root.stampOf('missing.mdx')).toBeUndefined();
+  });
+
+  it('stamps nothing outside the root', () => {
+    const escape = path.relative(dir, path.join(outside, 'secret.txt'));
+    expect(escape.startsWith('../')).toBe(true);
+    expect(root.stampOf(escape)).toBeUndefined();
+    expect(root.stampOf(`a/../../${escape}`)).toBeUndefined();
+    expect(root.stampOf(`a/%2e%2e/${escape}`)).toBeUndefined();
+    expect(root.stampOf(path.join(outside, 'secret.txt'))).toBeUndefined();
   });
 });
 
