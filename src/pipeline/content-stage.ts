@@ -83,9 +83,9 @@ export interface ContentPatchFacts {
   variables: Readonly<Record<string, string>>;
   /** Files inlined into some page (snippets, and pages imported as snippets): an edit of such a page is never patched. */
   inlined: Set<string>;
-  /** Files inlined into a page without facts (an endpoint page's MDX): an edit of such a snippet is never patched. */
+  /** Files inlined into a page without facts (a generated page's `x-docs` content): an edit of such a snippet is never patched. */
   inlinedElsewhere: Set<string>;
-  /** By page id (pages of kind `page` with a file). */
+  /** By page id, the pages whose content is their own file's body (pages, and `openapi:` MDX endpoint pages). */
   pages: Map<string, PageFacts>;
   /** By page id, every page: its search records as they appear in `search.json` (comma-joined). */
   searchSegments: Map<string, string>;
@@ -230,7 +230,8 @@ function patchFactsOf(
   }
   const facts: ContentPatchFacts = { ...site, inlined: new Set(), inlinedElsewhere: new Set(), pages: new Map(), searchSegments: new Map(), twins: new Map() };
   for (const [id, entry] of trees) {
-    const own = entry.file !== undefined && manifest.pages[id]?.kind === 'page';
+    // An `openapi:` MDX page's content is its own file's body as for any page: its edits are patched too.
+    const own = entry.file !== undefined && manifest.pages[id]?.source.file === entry.file;
     for (const dep of entry.deps) {
       facts.inlined.add(dep);
       if (!own) facts.inlinedElsewhere.add(dep);
@@ -260,7 +261,7 @@ export interface PageContentRebuild {
 }
 
 /**
- * The content stage for one page of kind `page`, against the site of an earlier run (its link site,
+ * The content stage for one page with a body of its own, against the site of an earlier run (its link site,
  * code themes and variables). The caller compares `facts` with the earlier run's: only when they are
  * equal is the result what a run of the whole stage would give for this page.
  */
