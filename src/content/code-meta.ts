@@ -32,7 +32,7 @@ const maxLineNumbers = 10_000;
 type Token = { kind: 'word'; value: string } | { kind: 'braces'; value: string } | { kind: 'attribute'; key: string; value: string };
 
 /** `key="a b"`, `key='x'`, `key={1, 2}`, `key=value`, `{1, 3-5}` and bare words; quotes and braces may hold spaces. */
-const tokenPattern = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|(\S+))|\{([^}]*)\}|(\S+)/g;
+const tokenPattern = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|\{([^{}]*)\}|(\S+))|\{([^{}]*)\}|(\S+)/g;
 
 function tokenize(meta: string): Token[] {
   const tokens: Token[] = [];

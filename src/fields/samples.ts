@@ -51,7 +51,7 @@ function sampleRequest(input: SampleInput): SampleRequest | undefined {
   if (input.api.url === null) return undefined;
   const params = input.params ?? [];
   const pathParams = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
-  let url = input.api.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+  let url = input.api.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
     const value = scalarText(pathParams.get(name));
     return value === undefined ? whole : encodeURIComponent(value);
   });

@@ -139,7 +139,7 @@ class DraftDocument {
     const rawPath = base ?? endpoint.api.path;
     if (/[?#]/.test(rawPath)) lossy(`the query string of "${page.api.target}" is dropped: OpenAPI paths have none (document query parameters with <ParamField query=...>)`);
     const opPath = rawPath.replace(/[?#].*$/s, '') || '/';
-    const shape = opPath.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/+$/, '$1');
+    const shape = opPath.replace(/\{[^{}]*\}/g, '{}').replace(/(.)\/+$/, '$1');
     // Templates that differ only in parameter names are one path in OpenAPI: reuse the first spelling.
     const existingPath = this.shapes.get(shape);
     if (existingPath === undefined) {
@@ -185,7 +185,7 @@ function parameterRenames(opPath: string, existingPath: string): Map<string, str
  * document, so that the path stays valid.
  */
 function parametersOf(page: EndpointPage, authHeader: string | undefined, opPath: string, renames: Map<string, string>, lossy: Lossy): JsonValue[] {
-  const templateNames = [...opPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const templateNames = [...opPath.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
   const parameters: JsonValue[] = [];
   const declared = new Set<string>();
   for (const original of page.params) {
@@ -301,7 +301,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
  */
 function serverObject(url: string): JsonObject {
   const server: JsonObject = { url };
-  const names = [...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const names = [...url.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
   if (names.length > 0) {
     const vars: JsonObject = {};
     for (const name of names) {

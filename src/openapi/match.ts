@@ -17,7 +17,7 @@ function withoutTrailingSlash(path: string): string {
 
 /** `/users/{userId}/` -> `/users/{}`: two templates that differ only in parameter names become equal. */
 function templateShape(path: string): string {
-  return withoutTrailingSlash(path).replace(/\{[^}]*\}/g, '{}');
+  return withoutTrailingSlash(path).replace(/\{[^{}]*\}/g, '{}');
 }
 
 /**

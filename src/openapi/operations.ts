@@ -18,7 +18,7 @@ export function serverUrls(value: JsonValue | undefined): string[] | undefined {
     if (!isObject(server) || typeof server.url !== 'string') continue;
     const variables = isObject(server.variables) ? server.variables : {};
     urls.push(
-      server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
         const variable = variables[name];
         return isObject(variable) && (typeof variable.default === 'string' || typeof variable.default === 'number') ? String(variable.default) : whole;
       }),
@@ -105,7 +105,7 @@ export function indexOperations(doc: SpecDocument): OperationIndex {
         }
         if (mapKey === 'paths') {
           const declared = new Set([...itemParameters, ...collectParameters(doc, op)]);
-          for (const match of name.matchAll(/\{([^}]+)\}/g)) {
+          for (const match of name.matchAll(/\{([^{}]+)\}/g)) {
             const parameter = match[1]!;
             if (declared.has(parameter)) continue;
             diagnostics.push(

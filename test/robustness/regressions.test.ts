@@ -78,6 +78,28 @@ describe('found by fuzz-openapi', () => {
   });
 });
 
+describe('found by the fuzzers: a long run of `{` without `}`', () => {
+  // Found by: fuzz-openapi { seed: 332072521, path: "291:0:22" } (a server URL of 200,000 `{`; 30,000
+  // took 3.1 s in `\{([^}]+)\}`, from every `{` to the end) and fuzz-config { seed: 2067030864, path:
+  // "92:0:0:6" } (a logo href of 200,000 `{`: 29 s in the link resolver's `\{\{.*\}\}`).
+  // Was: the build ran past the runner's time limit.
+  const braces = '{'.repeat(200_000);
+
+  it('a server URL of 200,000 `{` ends in a manifest or diagnostics', async () => {
+    const spec = JSON.parse(readFileSync(path.join(fixturesDir, 'robust-api/openapi.json'), 'utf8')) as { servers: Array<{ url: string }> };
+    spec.servers = [{ url: braces }];
+    const reply = await build({ 'openapi.json': JSON.stringify(spec) }, 'robust-api');
+    expectBuildInvariants(reply);
+  });
+
+  it('a logo href of 200,000 `{` ends in a manifest or diagnostics', async () => {
+    const config = JSON.parse(readFileSync(path.join(fixturesDir, 'robust-api/docs.json'), 'utf8')) as Record<string, unknown>;
+    config.logo = { light: '/logo.svg', dark: '/logo.svg', href: braces };
+    const reply = await build({ 'docs.json': JSON.stringify(config) }, 'robust-api');
+    expectBuildInvariants(reply);
+  });
+});
+
 describe('found by fuzz-pages (frontmatter)', () => {
   // Found by: { seed: -1523417083, path: "1595:0:0:0:0:3" } (the first 8 characters of a page repeated).
   // Was: the end of a frontmatter syntax error came from yaml's LineCounter, which misses the block's last line: 3:1-3:8 on the 4-character line "----".
