@@ -224,7 +224,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.username !== '' || url.password !== '') {
     throw new AdminApiError('invalid-base-url', 'the admin API base URL must not carry credentials; the API key is sent as a bearer token');
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${url.pathname.replace(/(?<!\/)\/+$/, '')}`;
 }
 
 /**

@@ -106,7 +106,7 @@ function headingId(node: ContentElement, depth: number, ids: PageIds): TocEntry 
 function takeCustomId(node: ContentElement): string | undefined {
   const last = node.children[node.children.length - 1];
   if (!last || last.type !== 'text') return undefined;
-  const match = /\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
+  const match = /(?<!\s)\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
   if (!match) return undefined;
   last.value = last.value.slice(0, match.index);
   return match[1];

@@ -434,7 +434,7 @@ const markdownFile = /\.(mdx|md)$/i;
  * Root-absolute (`/snippets/a.mdx`) or relative to the importing file (`./a.mdx`, `../a.mdx`).
  */
 export function resolveSnippetImport(specifier: string, from: string, snippets: Pick<SnippetSet, 'root'>): Target | undefined {
-  const bare = specifier.replace(/[?#].*$/, '');
+  const bare = specifier.replace(/[?#].*$/s, '');
   if (!bare.startsWith('/') && !bare.startsWith('./') && !bare.startsWith('../')) return undefined;
   if (!markdownFile.test(bare)) return undefined;
   const resolved = snippets.root.resolve(bare, from);

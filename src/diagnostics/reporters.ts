@@ -28,7 +28,7 @@ function displayPath(file: string | undefined, options: ReportOptions): string {
   if (!file) return '';
   const prefix = options.pathPrefix ?? '';
   if (!prefix || prefix === '.') return file;
-  return `${prefix.replace(/\/+$/, '')}/${file}`;
+  return `${prefix.replace(/(?<!\/)\/+$/, '')}/${file}`;
 }
 
 function position(d: Diagnostic, options: ReportOptions): string {

@@ -16,7 +16,7 @@ export function isHttpMethod(word: string): boolean {
 
 /** A server URL joined with a path: one slash between them, whatever each side carries. */
 export function joinUrl(server: string, path: string): string {
-  return server.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  return server.replace(/(?<!\/)\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 /** How an API request authenticates, as pages and settings name it. */

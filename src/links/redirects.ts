@@ -124,7 +124,7 @@ export function substitute(destination: string, captured: ReadonlyMap<string, st
 }
 
 export function stripTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  return path.length > 1 ? path.replace(/(?<!\/)\/+$/, '') || '/' : path;
 }
 
 function escapeRegExp(text: string): string {

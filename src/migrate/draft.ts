@@ -139,7 +139,8 @@ class DraftDocument {
     const rawPath = base ?? endpoint.api.path;
     if (/[?#]/.test(rawPath)) lossy(`the query string of "${page.api.target}" is dropped: OpenAPI paths have none (document query parameters with <ParamField query=...>)`);
     const opPath = rawPath.replace(/[?#].*$/s, '') || '/';
-    const shape = opPath.replace(/\{[^{}]*\}/g, '{}').replace(/(.)\/+$/, '$1');
+    // Trailing slashes go, but a path of slashes alone stays `/`.
+    const shape = opPath.replace(/\{[^{}]*\}/g, '{}').replace(/(?<!\/)\/+$/, '') || '/';
     // Templates that differ only in parameter names are one path in OpenAPI: reuse the first spelling.
     const existingPath = this.shapes.get(shape);
     if (existingPath === undefined) {
@@ -283,7 +284,7 @@ function mostUsedOrigin(pages: readonly ApiPage[]): string[] {
 /** The path of `url` below the first of `servers` that is a prefix of it, or undefined. */
 function underServer(url: string, servers: readonly string[]): string | undefined {
   for (const server of servers) {
-    const trimmed = server.replace(/\/+$/, '');
+    const trimmed = server.replace(/(?<!\/)\/+$/, '');
     if (url === trimmed) return '/';
     if (url.startsWith(`${trimmed}/`) || url.startsWith(`${trimmed}?`)) return url.slice(trimmed.length).replace(/^(?=\?)/, '/');
   }

@@ -24,7 +24,7 @@ function withoutQuery(text: string): string {
 }
 
 function trimSlash(text: string): string {
-  return text.replace(/\/+$/, '');
+  return text.replace(/(?<!\/)\/+$/, '');
 }
 
 /** `https://api.x.com/v1/` -> `/v1`; `/v1` -> `/v1`; `https://{endpoint}` -> ``. */

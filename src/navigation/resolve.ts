@@ -70,7 +70,7 @@ export type EntryReading =
 export function readPagesEntry(entry: string, hasPageFile: (id: string) => boolean, root: DocsRoot): EntryReading {
   const parsed = parseEndpointReference(entry);
   if (parsed.kind === 'not-a-reference') return { kind: 'page' };
-  const id = entry.trim().replace(/^\/+/, '').replace(/\/+$/, '');
+  const id = entry.trim().replace(/^\/+/, '').replace(/(?<!\/)\/+$/, '');
   if (hasPageFile(id)) return { kind: 'page' };
   if (parsed.kind === 'invalid') return { kind: 'neither', why: parsed.message };
   if (parsed.file === undefined || canBeSpec(parsed.file, root)) return { kind: 'endpoint', reference: parsed };
@@ -129,7 +129,7 @@ function attachmentAt(config: LoadedConfig, openapi: JsonValue | undefined, poin
     const sources = typeof source === 'string' ? [source] : Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
     if (!sources.length) return undefined;
     const attachment: SpecAttachment = { sources, pointer, location };
-    if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|\/+$/g, '');
+    if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|(?<!\/)\/+$/g, '');
     return attachment;
   }
   return undefined;
@@ -210,7 +210,7 @@ class NavigationResolver {
   private page(reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string, notAReference?: string): PageItem {
     const location = this.config.locate(pointer);
     const trimmed = reference.trim();
-    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/\/+$/, '');
+    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/(?<!\/)\/+$/, '');
     const item: PageItem = { type: 'page', reference, id, pointer, location };
     if (scope) item.specScope = scope;
     const resolved = this.root.resolve(trimmed);

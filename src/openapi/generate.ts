@@ -51,7 +51,7 @@ export function operationSlug(op: OperationInfo): string {
  * renumbered (a clash with it is a page-id collision for the caller to report).
  */
 export function planGeneratedPages(spec: Pick<LoadedSpec, 'operations' | 'webhooks' | 'tags'>, options: { directory?: string } = {}): PlannedPage[] {
-  const directory = (options.directory ?? defaultDirectory).replace(/^\/+|\/+$/g, '');
+  const directory = (options.directory ?? defaultDirectory).replace(/^\/+|(?<!\/)\/+$/g, '');
   const groups = new Map<string, OperationInfo[]>();
   for (const tag of spec.tags) groups.set(tag.name, []);
   for (const op of [...spec.operations, ...spec.webhooks]) {

@@ -12,7 +12,7 @@ export type OperationMatch =
 export type SchemaMatch = { kind: 'matched'; name: string; pointer: string } | { kind: 'none'; closest: string[] };
 
 function withoutTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path.length > 1 ? path.replace(/(?<!\/)\/+$/, '') : path;
 }
 
 /** `/users/{userId}/` -> `/users/{}`: two templates that differ only in parameter names become equal. */

@@ -19,7 +19,7 @@ const yamlSchema = yaml.CORE_SCHEMA.extend({ implicit: [mergeType] });
 
 /** `.json` is JSON, `.yaml`/`.yml` is YAML; anything else (a URL without extension) is sniffed. */
 export function formatOf(name: string, text: string): SpecFormat {
-  const bare = name.replace(/[?#].*$/, '').toLowerCase();
+  const bare = name.replace(/[?#].*$/s, '').toLowerCase();
   if (bare.endsWith('.json')) return 'json';
   if (bare.endsWith('.yaml') || bare.endsWith('.yml')) return 'yaml';
   return /^\s*[{[]/.test(text) ? 'json' : 'yaml';

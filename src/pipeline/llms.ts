@@ -86,7 +86,7 @@ function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], 
 }
 
 function twinUrl(id: string, baseUrl = ''): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${id}.md`;
+  return `${baseUrl.replace(/(?<!\/)\/+$/, '')}/${id}.md`;
 }
 
 /** A page's part of llms-full.txt (the parts are joined by a blank line): what a patch of one page replaces. */

@@ -74,7 +74,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   timings.compileMs = performance.now() - started;
   if (!snapshot || hasErrors(result.diagnostics)) return { result, ...nothing };
 
-  const origin = options.siteUrl?.replace(/\/+$/, '');
+  const origin = options.siteUrl?.replace(/(?<!\/)\/+$/, '');
   const site: ExportSite = {
     snapshot,
     root,

@@ -115,7 +115,7 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
 export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string }> {
   const fixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
   return redirectsOf(snapshot)
-    .map(({ source, destination }) => ({ path: source.replace(/^\/+|\/+$/g, ''), destination }))
+    .map(({ source, destination }) => ({ path: source.replace(/^\/+|(?<!\/)\/+$/g, ''), destination }))
     .filter(({ path, destination }) => path !== '' && fixed(path) && fixed(destination) && !snapshot.has(path))
     .map(({ path, destination }) => ({ path, target: targetUrl(snapshot, destination) }));
 }

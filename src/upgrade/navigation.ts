@@ -91,7 +91,7 @@ function readDivisions(up: Upgrade, mint: JsonObject): Divisions {
       if (old.isDefaultHidden === true) node.hidden = true;
       up.rest(old, pointer, ['name', 'url', 'icon', 'iconType', 'color', 'version', 'isDefaultHidden']);
       if (isExternal(url)) return [{ node: { ...node, href: url }, prefix: undefined, version: undefined }];
-      return [{ node, prefix: url.replace(/^\/+|\/+$/g, ''), version: typeof old.version === 'string' ? old.version : undefined }];
+      return [{ node, prefix: url.replace(/^\/+|(?<!\/)\/+$/g, ''), version: typeof old.version === 'string' ? old.version : undefined }];
     });
   const colors = isJsonObject(mint.colors) ? mint.colors : {};
   const topAnchor = up.object(mint.topAnchor, '/topAnchor') ?? {};

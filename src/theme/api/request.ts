@@ -23,7 +23,7 @@ export function fillServer(server: ApiServer, values: Record<string, string>): s
 
 export function joinPath(serverUrl: string, path: string): string {
   if (!serverUrl) return path;
-  return serverUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  return serverUrl.replace(/(?<!\/)\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 export interface PageAuth {

@@ -6,7 +6,7 @@
 
 /** `docs` -> `/docs/`; `''` -> `/`. */
 export function normalizeBase(base: string): string {
-  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  const trimmed = base.replace(/^\/+|(?<!\/)\/+$/g, '');
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
@@ -33,7 +33,7 @@ export function pageIdFromPath(base: string, pages: Record<string, unknown>, pat
   let rest = safeDecode(pathname);
   if (rest.startsWith(prefix)) rest = rest.slice(prefix.length);
   else if (`${rest}/` === prefix) rest = '';
-  rest = rest.replace(/^\/+|\/+$/g, '').replace(/\.html$/, '');
+  rest = rest.replace(/^\/+|(?<!\/)\/+$/g, '').replace(/\.html$/, '');
   const candidates = rest === '' ? ['index'] : [rest, `${rest}/index`, rest.replace(/\/index$/, '')];
   return candidates.find((id) => Object.hasOwn(pages, id));
 }

@@ -1,0 +1,39 @@
+/**
+ * Regular expressions over text a user wrote run in linear time. Each pattern below backtracked over
+ * a long run (of `/`, whitespace or `?`) before a character that made it fail, once from every
+ * position of the run: 50,000 characters took 2.6-3.0 s, 200,000 ran for minutes. Each case has a
+ * time limit its quadratic form cannot meet.
+ */
+import { describe, expect, it } from 'vitest';
+import { assignHeadingIds } from '../../src/content/headings.js';
+import type { ContentRoot } from '../../src/content/types.js';
+import { joinUrl } from '../../src/fields/http.js';
+import { stripTrailingSlash } from '../../src/links/redirects.js';
+import { formatOf } from '../../src/openapi/parse.js';
+import { normalizeBase } from '../../src/theme/layout/urls.js';
+
+const run = 200_000;
+const slashes = `a${'/'.repeat(run)}b`;
+
+describe('patterns over long runs', () => {
+  it('trailing slashes: a run of `/` that does not end the text', () => {
+    expect(joinUrl(slashes, '/x')).toBe(`${slashes}/x`);
+    expect(stripTrailingSlash(slashes)).toBe(slashes);
+    expect(normalizeBase(slashes)).toBe(`/${slashes}/`);
+    expect(joinUrl('https://api.example.com///', 'x')).toBe('https://api.example.com/x');
+    expect(normalizeBase('//docs//')).toBe('/docs/');
+  }, 2_000);
+
+  it('a custom heading id after a long run of spaces, and a heading that has none', () => {
+    const heading = (text: string): ContentRoot => ({ type: 'root', children: [{ type: 'element', tagName: 'h2', properties: {}, children: [{ type: 'text', value: text }] }] });
+    const plain = heading(`Title${' '.repeat(run)}end`);
+    expect(assignHeadingIds(plain).anchors).toHaveLength(1);
+    const custom = heading(`Title${' '.repeat(run)}{#my-id}`);
+    expect(assignHeadingIds(custom).anchors).toEqual(['my-id']);
+  }, 2_000);
+
+  it('a query or fragment cut from a name that holds a line break', () => {
+    expect(formatOf(`${'?'.repeat(run)}\nx`, '{}')).toBe('json');
+    expect(formatOf('spec.yaml?ref=main', '{}')).toBe('yaml');
+  }, 2_000);
+});
