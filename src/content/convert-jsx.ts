@@ -231,7 +231,7 @@ export function cleanJsxText(raw: string): string {
   const kept: string[] = [];
   lines.forEach((line, index) => {
     let trimmed = index === 0 ? line : line.replace(/^ +/, '');
-    if (index !== lines.length - 1) trimmed = trimmed.replace(/ +$/, '');
+    if (index !== lines.length - 1) trimmed = trimmed.replace(/(?<! ) +$/, '');
     if (trimmed !== '') kept.push(trimmed);
   });
   return kept.join(' ');

@@ -57,7 +57,7 @@ export function fieldAnchor(name: string): string {
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1-$2')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}$_]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+|(?<!-)-+$/g, '');
   return words === '' ? '' : `param-${words}`;
 }
 

@@ -444,7 +444,7 @@ export function resolveSnippetImport(specifier: string, from: string, snippets: 
 /** `<Snippet file>`: relative to snippets/, then to the legacy _snippets/; `.mdx` added when the name has no extension. */
 export function resolveSnippetElement(file: string, snippets: Pick<SnippetSet, 'root'>): Target {
   const bare = file.replace(/^\/+/, '').replace(/^_?snippets\//, '');
-  const names = /\.[^/]*$/.test(bare) ? [bare] : [`${bare}.mdx`, `${bare}.md`];
+  const names = bare.slice(bare.lastIndexOf('/') + 1).includes('.') ? [bare] : [`${bare}.mdx`, `${bare}.md`];
   let first: Target | undefined;
   for (const folder of ['snippets', '_snippets']) {
     for (const name of names) {

@@ -343,7 +343,7 @@ function collectCodeBlocks(element: JsxElement, into: ApiCodeExample[]): void {
 export function codeTitle(meta: string | null | undefined): string | undefined {
   if (!meta) return undefined;
   const title = meta
-    .replace(/\b[\w-]+=(?:"[^"]*"|'[^']*'|\{[^{}]*\}|\S+)/g, ' ')
+    .replace(/(?<![\w-])[\w-]+=(?:"[^"]*"|'[^']*'|\{[^{}]*\}|\S+)/g, ' ')
     .replace(/\{[^{}]*\}/g, ' ')
     .split(/\s+/)
     .filter((word) => word !== '' && !['wrap', 'lines', 'expandable'].includes(word))

@@ -150,7 +150,7 @@ function collectImports(tree: Root, file: string): PageImport[] {
   return imports;
 }
 
-const positionInMessage = /\s*\((\d+):(\d+)-(\d+):(\d+)\)/;
+const positionInMessage = /(?<!\s)\s*\((\d+):(\d+)-(\d+):(\d+)\)/;
 
 function syntaxDiagnostic(error: MdxSyntaxError, file: string): Diagnostic {
   const match = positionInMessage.exec(error.reason);
@@ -173,7 +173,7 @@ function syntaxDiagnostic(error: MdxSyntaxError, file: string): Diagnostic {
   message = message
     .replace(/^Could not parse expression with acorn$/, 'could not parse the JavaScript expression in braces')
     .replace(/^Could not parse import\/exports with acorn$/, 'could not parse the import/export statement');
-  if (error.cause) message = `${message}: ${error.cause.replace(/\s*\(\d+:\d+\)$/, '')}`;
+  if (error.cause) message = `${message}: ${error.cause.replace(/(?<!\s)\s*\(\d+:\d+\)$/, '')}`;
   return createDiagnostic('mdx/syntax-error', `invalid MDX: ${lowerFirst(message)}`, { file, line: point.line, column: point.column }, {
     suggestion: syntaxSuggestion(error),
     related,

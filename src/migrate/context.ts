@@ -71,7 +71,7 @@ export function readApiPages(context: MigrationContext): { pages: Map<string, Ap
  */
 function mayHaveApiKey(text: string): boolean {
   const match = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  return match !== null && /^\s*["']?api["']?\s*:/m.test(match[1]!);
+  return match !== null && /^[ \t]*["']?api["']?\s*:/m.test(match[1]!);
 }
 
 /** The division whose own `openapi` is `attachment` (undefined for `api.openapi`). */

@@ -5,7 +5,7 @@ import type { ProseBlock } from '../mdx/index.js';
  * page lays its fields out under its own headings, so losing these loses nothing.
  */
 const structuralHeading =
-  /^#{1,6}\s+(?:request|response|responses|returns|parameters|params|arguments|body|request body|response body|(?:path|query|header|body|cookie)\s+param(?:eter)?s|headers|response fields|fields|authorization|authentication)\s*:?\s*$/i;
+  /^#{1,6}\s+(?:request|response|responses|returns|parameters|params|arguments|body|request body|response body|(?:path|query|header|body|cookie)\s+param(?:eter)?s|headers|response fields|fields|authorization|authentication)\s*(?::\s*)?$/i;
 
 function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -31,7 +31,8 @@ export function parseEndpointReference(text: string): ParsedEndpointReference {
     if (!path!.startsWith('/')) return { kind: 'invalid', message: `the path "${path}" of "${trimmed}" must start with "/"` };
     return withFile({ kind: 'operation', method: method!.toUpperCase(), path: path! }, file);
   }
-  const webhook = webhookPattern.exec(trimmed);
+  // A line break ends `.` and fails `$` after every backtrack: such text is no reference, and is not tried.
+  const webhook = /[\r\n]/.test(trimmed) ? null : webhookPattern.exec(trimmed);
   if (webhook) return withFile({ kind: 'webhook', name: webhook[2]!.trim() }, webhook[1]);
   if (!lookalikePattern.test(trimmed)) return { kind: 'not-a-reference' };
   const words = trimmed.split(/\s+/);

@@ -24,7 +24,7 @@ export function slugify(text: string): string {
     .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+|(?<!-)-+$/g, '');
 }
 
 /** `GET /users/{id}` -> `get-users-id`. */

@@ -9,7 +9,10 @@ import { assignHeadingIds } from '../../src/content/headings.js';
 import type { ContentRoot } from '../../src/content/types.js';
 import { joinUrl } from '../../src/fields/http.js';
 import { stripTrailingSlash } from '../../src/links/redirects.js';
+import { codeTitle } from '../../src/mdx/fields.js';
+import { parseEndpointReference } from '../../src/navigation/endpoint-reference.js';
 import { formatOf } from '../../src/openapi/parse.js';
+import { inlineMarkdown } from '../../src/theme/layout/Banner.js';
 import { normalizeBase } from '../../src/theme/layout/urls.js';
 
 const run = 200_000;
@@ -35,5 +38,21 @@ describe('patterns over long runs', () => {
   it('a query or fragment cut from a name that holds a line break', () => {
     expect(formatOf(`${'?'.repeat(run)}\nx`, '{}')).toBe('json');
     expect(formatOf('spec.yaml?ref=main', '{}')).toBe('yaml');
+  }, 2_000);
+
+  // The rest were found by recheck (a ReDoS checker) over every regular expression literal in src/.
+  it('an endpoint reference with a line break after many `webhook` words', () => {
+    expect(parseEndpointReference(`spec.yaml ${'x WEBHOOK '.repeat(run / 10)}\nx`).kind).not.toBe('webhook');
+    expect(parseEndpointReference('spec.yaml webhook order.created')).toEqual({ kind: 'webhook', file: 'spec.yaml', name: 'order.created' });
+  }, 2_000);
+
+  it('a code title made of many `key-` words and no `=`', () => {
+    expect(codeTitle(`${'0-'.repeat(run / 2)}{`)).toHaveLength(run + 1);
+    expect(codeTitle('Example title="x" {1-3}')).toBe('Example');
+  }, 2_000);
+
+  it('inline Markdown with many `[` that never close', () => {
+    expect(inlineMarkdown('[\t'.repeat(run / 2))).toHaveLength(1);
+    expect(inlineMarkdown('See [the guide](/guide) now')).toHaveLength(3);
   }, 2_000);
 });

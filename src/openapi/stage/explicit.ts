@@ -60,5 +60,5 @@ function withDirectory(spec: LoadedSpec, scope: SpecAttachment): { spec: LoadedS
 }
 
 function fallbackId(op: OperationInfo): string {
-  return `api-reference/${op.method.toLowerCase()}${op.path.replace(/[^a-zA-Z0-9]+/g, '-')}`.replace(/-+$/, '');
+  return `api-reference/${op.method.toLowerCase()}${op.path.replace(/[^a-zA-Z0-9]+/g, '-')}`.replace(/(?<!-)-+$/, '');
 }

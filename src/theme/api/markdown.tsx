@@ -7,7 +7,7 @@ import { useContentEnv, withBase } from '../content/context.js';
  * (never as HTML, so a description cannot inject markup).
  */
 
-const inlinePattern = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\[[^\]]+\]\([^)\s]+\))|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+const inlinePattern = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\[[^\][]+\]\([^)\s]+\))|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
 
 function renderInline(text: string, base: string): ReactNode[] {
   const out: ReactNode[] = [];

@@ -56,14 +56,14 @@ export function ApiReference({ page, site, children }: ApiReferenceProps): React
 }
 
 function Endpoint({ method, path, serverUrl, mode, webhook }: { method: string; path: string; serverUrl: string; mode: PlaygroundMode; webhook?: string | undefined }): ReactNode {
-  const url = `${serverUrl.replace(/\/+$/, '')}${path}`;
+  const url = `${serverUrl.replace(/(?<!\/)\/+$/, '')}${path}`;
   return (
     <div className="db-api-endpoint" data-testid="api-endpoint">
       <span className={`db-method db-method-${method.toLowerCase()}`} data-testid="api-method">
         {webhook ? 'WEBHOOK' : method}
       </span>
       <code className="db-api-url" data-testid="api-url">
-        {serverUrl ? <span className="db-api-server">{serverUrl.replace(/\/+$/, '')}</span> : null}
+        {serverUrl ? <span className="db-api-server">{serverUrl.replace(/(?<!\/)\/+$/, '')}</span> : null}
         {pathSegments(webhook ?? path)}
       </code>
       {mode === 'simple' ? <CopyButton text={`${method} ${url}`} label="Copy endpoint" testId="endpoint-copy" /> : null}

@@ -9,7 +9,7 @@ import { linkHref } from './urls.js';
  * The banner's `content` is "basic MDX": links, bold, italic and code spans are rendered; anything else
  * stays text (the compiler does not convert it, and the theme never parses MDX).
  */
-const inlinePattern = /\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|`([^`\n]+)`/g;
+const inlinePattern = /\[([^\][\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|`([^`\n]+)`/g;
 
 export function inlineMarkdown(text: string, base = '/'): ReactNode[] {
   const out: ReactNode[] = [];

@@ -194,7 +194,7 @@ export function ColorItem({ name, value }: { name?: string; value?: string | { l
 
 /** `<GitHub.Repo repo="owner/name">`: a link card (the service's star counts need its API; not fetched). */
 export function GitHubRepo({ repo = '', variant = 'inset', className }: { repo?: string; variant?: string; className?: string }): ReactNode {
-  const slug = repo.replace(/^https?:\/\/github\.com\//, '').replace(/\/+$/, '');
+  const slug = repo.replace(/^https?:\/\/github\.com\//, '').replace(/(?<!\/)\/+$/, '');
   return (
     <a className={['db-github', `db-github-${variant}`, className ?? ''].filter(Boolean).join(' ')} href={`https://github.com/${slug}`} target="_blank" rel="noreferrer">
       <span className="db-github-name">{slug}</span>
