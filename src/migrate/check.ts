@@ -626,7 +626,7 @@ export function unusedAfter(context: MigrationContext, edits: readonly ConfigEdi
   return [...candidates].filter((file) => !imported.has(file)).sort();
 }
 
-const importPattern = /^[ \t]*(?:import|export)\b[^'"\n]*?(?:from\s*)?['"]([^'"\n]+)['"]/gm;
+const importPattern = /^[ \t]*(?:import|export)\b[^'"\r\n\u2028\u2029]*['"]([^'"\r\n\u2028\u2029]+)['"]/gm;
 
 /** Which of `files` some MDX page of the root imports (`import X from '/path/page.mdx'`). */
 function importedFiles(root: DocsRoot, files: ReadonlySet<string>): Set<string> {
