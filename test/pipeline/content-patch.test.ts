@@ -50,6 +50,21 @@ function runner(extra: Record<string, string> = {}): Runner {
   };
 }
 
+/** A root of `rootFiles` and its cached build, with a content session or without one (a one-off run). */
+function builds(rootFiles: Record<string, string>, withSession: boolean): { root: string; run(): Promise<{ result: BuildResult; ranStages: boolean }> } {
+  const root = tempRoot(rootFiles);
+  const outFile = path.join(root, '.docs-build', 'manifest.json');
+  const session = withSession ? new ContentSession() : undefined;
+  return {
+    root,
+    async run() {
+      let ranStages = false;
+      const result = await build({ root, outFile, cache: true, ...(session ? { session } : {}), onProgress: () => (ranStages = true) });
+      return { result, ranStages };
+    },
+  };
+}
+
 /** Every file of the output folder (manifest and content), by relative path. */
 function outputOf(dir: string): Map<string, string> {
   const list = readdirSync(dir, { recursive: true }).map(String).filter((file) => !file.startsWith('cache') && statSync(path.join(dir, file)).isFile());
@@ -121,14 +136,7 @@ describe('content session: one page edited', () => {
   });
 
   it.each([['with a session', true], ['without one', false]] as const)('an edit of a snippet rebuilds the content of the pages that use it, %s', async (_name, withSession) => {
-    const root = tempRoot(files);
-    const outFile = path.join(root, '.docs-build', 'manifest.json');
-    const session = withSession ? new ContentSession() : undefined;
-    const run = async (): Promise<{ result: BuildResult; ranStages: boolean }> => {
-      let ranStages = false;
-      const result = await build({ root, outFile, cache: true, ...(session ? { session } : {}), onProgress: () => (ranStages = true) });
-      return { result, ranStages };
-    };
+    const { root, run } = builds(files, withSession);
     await run();
     writeFileSync(path.join(root, 'snippets/install.mdx'), 'Run the installer, then restart.\n');
     const { result, ranStages } = await run();
@@ -147,14 +155,7 @@ describe('content session: one page edited', () => {
   };
 
   it.each([['with a session', true], ['without one', false]] as const)('patches an edit of the text of an `openapi:` page, %s', async (_name, withSession) => {
-    const root = tempRoot(endpointFiles);
-    const outFile = path.join(root, '.docs-build', 'manifest.json');
-    const session = withSession ? new ContentSession() : undefined;
-    const run = async (): Promise<{ result: BuildResult; ranStages: boolean }> => {
-      let ranStages = false;
-      const result = await build({ root, outFile, cache: true, ...(session ? { session } : {}), onProgress: () => (ranStages = true) });
-      return { result, ranStages };
-    };
+    const { root, run } = builds(endpointFiles, withSession);
     expect((await run()).ranStages).toBe(true);
     const file = path.join(root, 'api/list-pets.mdx');
     for (const text of ['Lists the pets you own, newest first.', 'Lists every pet, with `curl` below.']) {
