@@ -154,12 +154,20 @@ export function checkRedirects(site: LinkSite, config: ConfigSource): Diagnostic
   const diagnostics: Diagnostic[] = [];
   const firstOfSource = new Map<string, Redirect>();
   const loopsReported = new Set<string>();
-  for (const { redirect } of site.redirects.all) {
+  for (const { redirect, ambiguous } of site.redirects.all) {
     if (!redirect.pointer) continue;
     const at = (key: 'source' | 'destination'): SourceLocation => config.locate(joinPointer(redirect.pointer!, key));
     const source = redirect.source.trim();
     if (!source.startsWith('/') || source.startsWith('//')) {
       diagnostics.push(createDiagnostic('links/invalid-redirect', `redirect source "${redirect.source}" is not a root-absolute path`, at('source'), { suggestion: `write it as "/${source.replace(/^[./]+/, '')}"` }));
+      continue;
+    }
+    if (ambiguous) {
+      diagnostics.push(
+        createDiagnostic('links/invalid-redirect', `redirect source "${redirect.source}" ${ambiguous}: they can take the same part of a path, so it is not matched`, at('source'), {
+          suggestion: 'use one `*` or `+` parameter, and at most one parameter per path segment',
+        }),
+      );
       continue;
     }
     const key = stripTrailingSlash(source);
