@@ -45,6 +45,14 @@ describe('docs-build.json: rule settings', () => {
     expect(value.overrides).toEqual([{ files: ['a/**'], rules: {} }]);
   });
 
+  // picomatch backtracks once per `*` of a segment: `*a` ten times and a `b` took 6 minutes for one name.
+  it('refuses globs whose matching could take seconds per file, and keeps the ordinary ones', () => {
+    const files = [`${'*a'.repeat(10)}b`, 'docs/*a*a*b.mdx', 'es/+(a|aa)+(a|aa)b', 'es/**', '**/api/*-v*.mdx', '**/**/*.md'];
+    const { value, diagnostics } = settings({ overrides: [{ files, rules: { 'openapi/unknown-endpoint': 'warn' } }] });
+    expect(diagnostics.map((d) => `${d.code} ${d.pointer}`)).toEqual([0, 1, 2].map((i) => `rules/invalid-setting /overrides/0/files/${i}`));
+    expect(value.overrides).toEqual([{ files: ['es/**', '**/api/*-v*.mdx', '**/**/*.md'], rules: { 'openapi/unknown-endpoint': 'warn' } }]);
+  });
+
   it('a code named like an Object.prototype member is an unknown code, not a crash', () => {
     const { value, diagnostics } = parseRuleSettings('{ "rules": { "constructor": "off", "toString": "warn" } }', 'docs-build.json');
     expect(diagnostics.map((d) => d.code)).toEqual(['rules/unknown-code', 'rules/unknown-code']);
