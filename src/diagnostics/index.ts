@@ -2,7 +2,7 @@ export * from './diagnostic.js';
 export { catalog, createDiagnostic } from './catalog.js';
 export type { DiagnosticCode, DiagnosticExtras } from './catalog.js';
 export { LineIndex } from './positions.js';
-export { escapePointerSegment, joinPointer, parentPointer, splitPointer, unescapePointerSegment } from './pointer.js';
+export { escapePointerSegment, isPointerWithin, joinPointer, parentPointer, splitPointer, unescapePointerSegment } from './pointer.js';
 export { closestMatch, closestMatches, didYouMean, distanceWithin, rankCandidates } from './suggest.js';
 export type { RankOptions } from './suggest.js';
 export { isJsonObject, jsonLocator, parseJsonWithPositions, yamlLocator } from './source-map.js';

@@ -21,3 +21,8 @@ export function parentPointer(pointer: string): string {
   const at = pointer.lastIndexOf('/');
   return at <= 0 ? '' : pointer.slice(0, at);
 }
+
+/** Whether `pointer` is `ancestor` or below it (`/a/b` is below `/a`, `/ab` is not). */
+export function isPointerWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}

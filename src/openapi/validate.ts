@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createDiagnostic, joinPointer, splitPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
+import { createDiagnostic, isPointerWithin, joinPointer, splitPointer, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import { childMode, type SpecDocument, type WalkMode } from './document.js';
 import { countExpandedValues } from './expansion.js';
 import { isObject } from './parse.js';
@@ -142,10 +142,6 @@ function expansionProblem(doc: SpecDocument): Diagnostic | undefined {
   );
 }
 
-function isWithin(path: string, ancestor: string): boolean {
-  return path === ancestor || path.startsWith(ancestor + '/');
-}
-
 function isRefRequired(error: AjvError): boolean {
   return error.keyword === 'required' && error.params.missingProperty === '$ref';
 }
@@ -161,7 +157,7 @@ export function reduceAjvErrors(errors: readonly AjvError[]): AjvError[] {
   const precise = errors.filter((e) => !umbrellaKeywords.has(e.keyword) && !isRefRequired(e));
   return errors.filter((e) => {
     if (!umbrellaKeywords.has(e.keyword) && !isRefRequired(e)) return true;
-    return !precise.some((p) => isWithin(p.instancePath, e.instancePath));
+    return !precise.some((p) => isPointerWithin(p.instancePath, e.instancePath));
   });
 }
 

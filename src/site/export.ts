@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
-import { isRunning, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
+import { isRunning, isWithin, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import type { PageData } from '../theme/types.js';
@@ -178,8 +178,8 @@ function isRegularFile(file: string): boolean {
 /** Why `outDir` must not be written, or undefined. Never the docs root, a folder holding it, or a folder of other files. */
 function outProblem(outDir: string, root: string): string | undefined {
   const relative = path.relative(root, outDir);
-  if (isInside(root, outDir)) return `--out ${outDir} is the docs root or holds it`;
-  if (isInside(outDir, root) && !relative.split(path.sep).some((part) => part.startsWith('.'))) {
+  if (isWithin(root, outDir)) return `--out ${outDir} is the docs root or holds it`;
+  if (isWithin(outDir, root) && !relative.split(path.sep).some((part) => part.startsWith('.'))) {
     return `--out ${outDir} is inside the docs root, where its pages and Markdown files would become pages of the next build; write it outside the root or under a hidden folder such as .docs-build/site`;
   }
   let stats;
@@ -194,10 +194,6 @@ function outProblem(outDir: string, root: string): string | undefined {
   return undefined;
 }
 
-function isInside(candidate: string, folder: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
 
 /** Replaces `outDir` by the finished folder: the old export is moved aside first, then removed. */
 function commit(temporary: string, outDir: string): void {

@@ -151,9 +151,9 @@ function outsideTheme(paths: SitePaths, root: string): (file: string) => boolean
   };
 }
 
+/** Strictly below `folder` (both absolute, as Vite and the plugin spell them). */
 function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return file !== folder && isWithin(file, folder);
 }
 
 /**
@@ -235,7 +235,7 @@ class LiveUpdates {
       this.timer = setTimeout(() => this.flush(), this.debounceMs);
     };
     const manifestFile = this.compiler().manifestFile;
-    if (isInside(this.root, this.server.config.root) || this.root === this.server.config.root) {
+    if (isWithin(this.root, this.server.config.root)) {
       // Inside Vite's root (docs-example in a checkout of docs-build): Vite's watcher sees it already.
       const ignored = ignoredUnder(this.root, [manifestFile]);
       this.server.watcher.on('all', (_event: string, file: string) => {
