@@ -15,8 +15,8 @@ import { generatorName, generatorVersion } from '../version.js';
 import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
 import type { ContentBase, ContentEdit, ContentPatch } from './content-patch.js';
-import type { ContentSessionState, StoredContentState } from './content-session.js';
-import type { PageFacts } from './content-stage.js';
+import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
+import type { ContentPatchFacts } from './content-stage.js';
 import type { BuildOptions, BuildResult, BuildStats } from './types.js';
 
 // The stages (config, MDX, OpenAPI, ...) are imported on demand by runPipeline: a warm run that reuses
@@ -238,7 +238,8 @@ async function patchPagesAndContent(
   const edited: ContentEdit[] = patch.pages.map((page) => ({ ...page, id: record.pageIds[page.file]! }));
   const snippets = changed.filter((file) => !Object.hasOwn(record.pageIds, file));
   if (snippets.length > 0) {
-    const facts = session?.facts ?? storedState();
+    const stored = session ? undefined : storedState();
+    const facts = session?.facts ?? (stored ? storedInlineFacts(stored) : undefined);
     const users = facts ? snippetUsers(facts, snippets, record, cache, edited) : undefined;
     if (users === undefined) return undefined;
     edited.push(...users);
@@ -268,21 +269,19 @@ async function patchPagesAndContent(
  * stay in the recorded diagnostics).
  */
 function snippetUsers(
-  facts: { inlined: Set<string> | readonly string[]; inlinedElsewhere: Set<string> | readonly string[]; pages: ReadonlyMap<string, PageFacts> | Readonly<Record<string, PageFacts>> },
+  facts: Pick<ContentPatchFacts, 'inlined' | 'inlinedElsewhere' | 'pages'>,
   snippets: readonly string[],
   record: RunRecord,
   cache: DiskCache,
   already: ReadonlyArray<{ id: string }>,
 ): ContentEdit[] | undefined {
-  const has = (list: Set<string> | readonly string[], file: string): boolean => (list instanceof Set ? list.has(file) : list.includes(file));
   const touched = new Set(snippets);
-  for (const snippet of snippets) if (!has(facts.inlined, snippet) || has(facts.inlinedElsewhere, snippet)) return undefined;
+  for (const snippet of snippets) if (!facts.inlined.has(snippet) || facts.inlinedElsewhere.has(snippet)) return undefined;
   if (record.diagnostics.some((diagnostic) => (diagnostic.file !== undefined && touched.has(diagnostic.file)) || diagnostic.related?.some((related) => touched.has(related.file)))) return undefined;
   const hashOf = new Map(record.inputs.map((input) => [input.path, input.hash]));
   const done = new Set(already.map(({ id }) => id));
   const users: ContentEdit[] = [];
-  const entries = facts.pages instanceof Map ? [...facts.pages] : Object.entries(facts.pages);
-  for (const [id, page] of entries) {
+  for (const [id, page] of facts.pages) {
     if (done.has(id) || !(JSON.parse(page.deps) as string[]).some((dep) => touched.has(dep))) continue;
     const hash = hashOf.get(page.file);
     const cached = hash ? cache.get('pages', cache.key('page', page.file, hash)) : undefined;

@@ -10,7 +10,7 @@ import type { ContentHashEdit } from '../incremental/page-patch.js';
 import { linkSiteOf, rebuildPageContent, type ContentPatchFacts, type PageFacts } from './content-stage.js';
 import { contentBytes, contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
-import type { ContentSessionState, StoredContentState } from './content-session.js';
+import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
 import type { BuildOptions } from './types.js';
 
@@ -219,7 +219,8 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       return undefined;
     }
   };
-  const pages = new Map(Object.entries(stored.pages));
+  const inline = storedInlineFacts(stored);
+  const { pages } = inline;
   const contentOf = (id: string): PageContent | undefined => {
     try {
       return JSON.parse(read(contentFileOf(id))?.toString('utf8') ?? 'null') as PageContent | undefined;
@@ -233,9 +234,7 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       linkSiteInput: stored.linkSite,
       themes: stored.themes,
       variables: stored.variables,
-      inlined: new Set(stored.inlined),
-      inlinedElsewhere: new Set(stored.inlinedElsewhere),
-      pages,
+      ...inline,
     },
     contentReferenceAt: stored.contentReferenceAt,
     reference: (id) => {

@@ -91,3 +91,7 @@ export function storedContentState(id: string, facts: ContentPatchFacts, structu
   };
 }
 
+/** Which files the stored state's pages inline, and their facts, in the shapes a session holds them. */
+export function storedInlineFacts(stored: StoredContentState): Pick<ContentPatchFacts, 'inlined' | 'inlinedElsewhere' | 'pages'> {
+  return { inlined: new Set(stored.inlined), inlinedElsewhere: new Set(stored.inlinedElsewhere), pages: new Map(Object.entries(stored.pages)) };
+}
