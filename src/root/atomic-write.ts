@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, copyFileSync, fdatasyncSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { locatePath, nonRegularProblem, UnsafePathError, type Confinement } from './owned-paths.js';
 
@@ -31,6 +31,41 @@ export interface WriteOptions extends Confinement {
  * (SIGKILL, power loss) are removed by the next successful write of the same target.
  */
 export function writeFileAtomic(target: string, contents: string | Uint8Array, options: WriteOptions = {}): void {
+  replaceAtomically(target, options, (temporary, mode) => {
+    const fd = openSync(temporary, 'wx', mode);
+    try {
+      writeAll(fd, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents);
+      if (options.durable !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  });
+}
+
+/**
+ * Copies `source`, a regular file, over `target` the way `writeFileAtomic` writes (same checks, same
+ * temporary file and rename), with the kernel copying the bytes: a file of megabytes never passes
+ * through JavaScript's heap. The copy takes `source`'s permission bits.
+ */
+export function copyFileAtomic(source: string, target: string, options: WriteOptions = {}): void {
+  if (!lstatSync(source).isFile()) throw new UnsafePathError(`${source} is not a regular file`);
+  replaceAtomically(target, options, (temporary) => {
+    copyFileSync(source, temporary, constants.COPYFILE_EXCL);
+    if (options.durable === false) return;
+    const fd = openSync(temporary, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  });
+}
+
+/**
+ * The located, checked destination of `target` replaced by a temporary file beside it that `fill`
+ * makes (created new, with the destination's permission bits when it exists).
+ */
+function replaceAtomically(target: string, options: WriteOptions, fill: (temporary: string, mode: number) => void): void {
   const destination = writableDestination(target, options);
   const directory = path.dirname(destination);
   mkdirSync(directory, { recursive: true });
@@ -42,16 +77,10 @@ export function writeFileAtomic(target: string, contents: string | Uint8Array, o
   } catch {
     // A new file.
   }
-  let fd: number | undefined;
   try {
-    fd = openSync(temporary, 'wx', mode);
-    writeAll(fd, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents);
-    if (options.durable !== false) fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
+    fill(temporary, mode);
     renameSync(temporary, destination);
   } catch (error) {
-    if (fd !== undefined) closeSync(fd);
     rmSync(temporary, { force: true });
     throw error;
   }

@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
+import { copyFileAtomic, DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -94,6 +94,32 @@ describe('owned paths: links, non-regular files, inputs', () => {
     expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('y'))).toThrow();
     expect(readFileSync(path.join(dir, 'new.pack'), 'utf8')).toBe('x');
     expect(linkFileAtomic(fifo, path.join(dir, 'copy'))).toBe(false);
+  });
+
+  it('copyFileAtomic replaces a file with a copy of a regular file, under the same checks, leaving no temporary', () => {
+    const dir = base();
+    const within = path.join(dir, 'site');
+    mkdirSync(path.join(dir, 'outside'));
+    mkdirSync(within);
+    const source = path.join(dir, 'search.json');
+    writeFileSync(source, '[1,2,3]');
+    writeFileSync(path.join(within, 'search.json'), 'old');
+    const other = statSync(path.join(within, 'search.json')).ino;
+    copyFileAtomic(source, path.join(within, 'search.json'), { within });
+    expect(readFileSync(path.join(within, 'search.json'), 'utf8')).toBe('[1,2,3]');
+    // A new file renamed over the old one: a reader holding the old one keeps it whole.
+    expect(statSync(path.join(within, 'search.json')).ino).not.toBe(other);
+    copyFileAtomic(source, path.join(within, 'deep', 'er', 'copy.json'), { within, durable: false });
+    expect(readFileSync(path.join(within, 'deep', 'er', 'copy.json'), 'utf8')).toBe('[1,2,3]');
+    symlinkSync(path.join(dir, 'outside'), path.join(within, 'out-link'));
+    expect(() => copyFileAtomic(source, path.join(within, 'out-link', 'a.json'), { within })).toThrow(UnsafePathError);
+    expect(readdirSync(path.join(dir, 'outside'))).toEqual([]);
+    const fifo = path.join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => copyFileAtomic(fifo, path.join(within, 'from-fifo'), { within })).toThrow(UnsafePathError);
+    expect(() => copyFileAtomic(path.join(dir, 'missing'), path.join(within, 'search.json'), { within })).toThrow();
+    expect(readFileSync(path.join(within, 'search.json'), 'utf8')).toBe('[1,2,3]');
+    expect(readdirSync(within).sort()).toEqual(['deep', 'out-link', 'search.json']);
   });
 
   it('reads a FIFO never: openOwnedFile refuses at once instead of waiting for a writer', () => {
