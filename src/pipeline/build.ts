@@ -50,7 +50,9 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
-        return finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
+        const reused = finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
+        reused.manifestHash = record.manifestHash;
+        return reused;
       }
     } else if (check && check.changed.length > 0) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
@@ -86,6 +88,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (contentProblem) return finish(options, { ...final, diagnostics: sortDiagnostics([...final.diagnostics, contentProblem]) }, cache?.diagnostics() ?? []);
   const result = finish(options, final, cache?.diagnostics() ?? [], manifestText, run.stats, manifest, outputChecks(root, record));
   if (run.contentFiles) result.contentFiles = run.contentFiles;
+  result.manifestHash = digest.hash;
   options.session?.forget();
   if (cache && runKey && run.reusable) {
     const contentReferenceAt = run.patchFacts ? contentReferenceOffsets(manifestBytes, run.pageIds) : {};
@@ -178,6 +181,8 @@ async function patchRun(
   const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
   const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, next?.manifest, outputChecks(root, record));
   if (next) result.contentFiles = next.files;
+  result.manifestHash = patched.digest.hash;
+  result.patchedFrom = { manifestHash: record.manifestHash, pages: [...new Set(edited.map(({ id }) => id))] };
   // The edited pages were just written: their stamps could not be trusted yet (and taking one would
   // cost a walk of the root), so the next run hashes them.
   const inputs = check.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));

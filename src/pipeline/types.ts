@@ -88,4 +88,12 @@ export interface BuildResult {
    * one (the files on disk are then current).
    */
   contentFiles?: ReadonlyMap<string, Buffer>;
+  /** The hash of the manifest's bytes the run record keeps (`manifestDigest`): equal hashes, equal manifests. */
+  manifestHash?: string;
+  /**
+   * Set when the run patched the last one instead of running the stages: the last run's manifest hash,
+   * and the pages whose entries the patch changed (their content hashes). Every other page entry is
+   * byte for byte as in that manifest, and the recorded diagnostics are that run's.
+   */
+  patchedFrom?: { manifestHash: string; pages: string[] };
 }

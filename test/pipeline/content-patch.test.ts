@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
 import { serializeManifest } from '../../src/manifest/serialize.js';
+import { manifestDigest } from '../../src/incremental/run-record.js';
 import { ContentSession } from '../../src/pipeline/content-session.js';
 import { SiteCompiler } from '../../src/site/compiler.js';
 import type { BuildResult } from '../../src/pipeline/index.js';
@@ -198,6 +199,32 @@ describe('content session: one page edited', () => {
       expect(ranStages).toBe(false);
       await expectSameAsFresh(root, result);
     }
+  });
+
+  it('says which manifest it made, and which run it patched and which pages the patch changed (a snippet edit: the pages that inline it)', async () => {
+    const root = tempRoot(files);
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const hashOf = (): string => manifestDigest(readFileSync(outFile)).hash;
+    const first = await build({ root, outFile, cache: true });
+    expect(first.manifestHash).toBe(hashOf());
+    expect(first.patchedFrom).toBeUndefined();
+    const reused = await build({ root, outFile, cache: true });
+    expect(reused.manifestHash).toBe(first.manifestHash);
+    expect(reused.patchedFrom).toBeUndefined();
+    writeFileSync(path.join(root, 'snippets', 'install.mdx'), 'Run the new installer.\n');
+    const snippet = await build({ root, outFile, cache: true });
+    expect(snippet.patchedFrom).toEqual({ manifestHash: first.manifestHash, pages: ['guide'] });
+    expect(snippet.manifestHash).toBe(hashOf());
+    expect(snippet.manifestHash).not.toBe(first.manifestHash);
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'An edited paragraph.'));
+    const page = await build({ root, outFile, cache: true });
+    expect(page.patchedFrom).toEqual({ manifestHash: snippet.manifestHash, pages: ['index'] });
+    expect(page.manifestHash).toBe(hashOf());
+    // A title edit runs the stages: no patch to name.
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('title: Home', 'title: Start'));
+    const staged = await build({ root, outFile, cache: true });
+    expect(staged.patchedFrom).toBeUndefined();
+    expect(staged.manifestHash).toBe(hashOf());
   });
 
   it('without a session, a build with errors elsewhere patches the manifest it keeps in the cache, with what a fresh build reports', async () => {
