@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import { ContentSession } from '../pipeline/content-session.js';
@@ -8,8 +9,7 @@ import type { PageData, SiteData } from '../theme/types.js';
 import { normalizeBase } from '../theme/layout/urls.js';
 import { llmsFiles, searchFile } from '../pipeline/content-output.js';
 import { llmsTxt } from '../pipeline/llms.js';
-import type { SearchRecord } from '../content/types.js';
-import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile } from './data.js';
+import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile, type PublishedFile } from './data.js';
 
 /** Where the client fetches the search records (`SearchRecord[]`), under the base. */
 export const searchIndexPath = '_docs-build/search.json';
@@ -41,7 +41,13 @@ export class SiteSnapshot {
   private readonly byFile: Map<string, Diagnostic[]>;
   private readonly pageCache = new Map<string, PageData>();
   private readonly keys = new Map<string, string>();
-  private records: SearchRecord[] | undefined;
+  /**
+   * The compiler run shown: its manifest's hash and every diagnostic, the two things a page key is made
+   * of. Undefined when the build did not say which manifest it made.
+   */
+  readonly run: string | undefined;
+  /** The run this one patched (its identity as `run`), and the pages the patch changed. */
+  private readonly patchBase: { run: string; pages: ReadonlySet<string> } | undefined;
 
   constructor(
     readonly manifest: Manifest,
@@ -50,10 +56,15 @@ export class SiteSnapshot {
     /** What the compiler wrote beside the manifest (or made in memory, for a run with errors). */
     readonly files: BuildFiles,
     readonly base: string,
+    private readonly lineage: Pick<BuildResult, 'manifestHash' | 'patchedFrom'> = {},
   ) {
     this.data = siteData(manifest, base, `${base}${searchIndexPath}`);
     this.siteKey = JSON.stringify(this.data);
     this.byFile = diagnosticsByFile(diagnostics);
+    const diagnosticsKey = lineage.manifestHash !== undefined ? JSON.stringify(diagnostics) : '';
+    this.run = lineage.manifestHash !== undefined ? runIdentity(lineage.manifestHash, diagnosticsKey) : undefined;
+    const from = lineage.patchedFrom;
+    this.patchBase = from ? { run: runIdentity(from.manifestHash, diagnosticsKey), pages: new Set(from.pages) } : undefined;
   }
 
   get errors(): Diagnostic[] {
@@ -100,26 +111,29 @@ export class SiteSnapshot {
     return { search: this.files.hash(searchFile), llms: this.files.hash(llmsFiles.index), llmsFull: this.files.hash(llmsFiles.full) };
   }
 
-  /** The compiler's search records (`content/search.json`) of the pages readers find (not hidden). */
-  searchRecords(): SearchRecord[] {
-    this.records ??= parseRecords(this.files.text(searchFile)).filter((record) => this.data.pages[record.page]?.hidden === false);
-    return this.records;
+  /**
+   * The compiler's search records (`content/search.json`, a JSON array of `SearchRecord`) as it wrote
+   * them, hidden pages' included: the theme leaves those out of the index it builds (it has every page's
+   * `hidden`), so the file is served and exported as it is, never parsed here.
+   */
+  searchFile(): PublishedFile | undefined {
+    return this.files.published(searchFile);
   }
 
   /**
-   * llms.txt or llms-full.txt as bytes: the compiler's file, whose links are paths under `/`, as it is
+   * llms.txt or llms-full.txt: the compiler's file, whose links are paths under `/`, as it is
    * (llms-full.txt is megabytes). Under another base or with the site's origin the compiler's own
    * `llmsTxt` writes them again with that URL prefix.
    */
-  llmsBytes(which: 'index' | 'full', origin?: string): Buffer | undefined {
-    if (this.base === '/' && origin === undefined) return this.files.bytes(llmsFiles[which]);
+  llmsFile(which: 'index' | 'full', origin?: string): PublishedFile | undefined {
+    if (this.base === '/' && origin === undefined) return this.files.published(llmsFiles[which]);
     const twins = new Map<string, string>();
     for (const id of this.pageIds()) {
       const twin = this.markdown(id);
       if (twin !== undefined) twins.set(id, twin);
     }
     const made = llmsTxt(this.manifest, twins, { baseUrl: `${origin ?? ''}${this.base}` });
-    return Buffer.from(which === 'index' ? made.llmsTxt : made.llmsFullTxt, 'utf8');
+    return { bytes: Buffer.from(which === 'index' ? made.llmsTxt : made.llmsFullTxt, 'utf8') };
   }
 
   /** What a page's module would hold, compared without reading its content: the page entry (its content hash included) and its diagnostics. */
@@ -131,6 +145,16 @@ export class SiteSnapshot {
       this.keys.set(id, key);
     }
     return key;
+  }
+
+  /**
+   * Whether page `id` is as it was in the compiler run `run` (a snapshot's `run`), entry and diagnostics,
+   * all its `pageKey` is made of: this is that run, or patched it without touching the page. False when
+   * not known (then compare keys): an export updated in place keys only the pages a patch changed.
+   */
+  unchangedSince(run: string | undefined, id: string): boolean {
+    if (run === undefined) return false;
+    return run === this.run || (run === this.patchBase?.run && !this.patchBase.pages.has(id));
   }
 
   /**
@@ -146,18 +170,13 @@ export class SiteSnapshot {
 
   /** The same site with other diagnostics (a build that could not make a manifest). */
   withDiagnostics(diagnostics: Diagnostic[]): SiteSnapshot {
-    return new SiteSnapshot(this.manifest, diagnostics, this.content, this.files, this.base);
+    return new SiteSnapshot(this.manifest, diagnostics, this.content, this.files, this.base, this.lineage);
   }
 }
 
-function parseRecords(text: string | undefined): SearchRecord[] {
-  if (text === undefined) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as SearchRecord[]) : [];
-  } catch {
-    return [];
-  }
+/** A compiler run's identity: its manifest (by hash) and its diagnostics (as JSON). */
+function runIdentity(manifestHash: string, diagnosticsJson: string): string {
+  return createHash('sha256').update(manifestHash).update('\0').update(diagnosticsJson).digest('hex');
 }
 
 /** What a rebuild changed for the browser: everything (reload) or these pages' modules. */
@@ -226,7 +245,8 @@ export class SiteCompiler {
     const result = await (this.options.runBuild ?? build)(options);
     const manifest = result.manifest;
     const files = new BuildFiles(path.dirname(this.manifestFile), result.contentFiles);
-    this.last = manifest ? new SiteSnapshot(manifest, result.diagnostics, this.content, files, this.base) : this.last?.withDiagnostics(result.diagnostics);
+    const lineage = { ...(result.manifestHash !== undefined ? { manifestHash: result.manifestHash } : {}), ...(result.patchedFrom ? { patchedFrom: result.patchedFrom } : {}) };
+    this.last = manifest ? new SiteSnapshot(manifest, result.diagnostics, this.content, files, this.base, lineage) : this.last?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writtenContentHashes } from '../pipeline/content-output.js';
 import type { ContentReference, PageContent } from '../content/types.js';
@@ -92,14 +92,32 @@ export class BuildFiles {
   bytes(relative: string): Buffer | undefined {
     const held = this.memory?.get(relative);
     if (held) return held;
-    // The names come from the manifest the build wrote: still, never read outside its folder.
-    const file = path.resolve(this.manifestDir, relative);
-    if (!file.startsWith(this.manifestDir + path.sep)) return undefined;
+    const file = this.onDisk(relative);
+    if (file === undefined) return undefined;
     try {
       return readFileSync(file);
     } catch {
       return undefined;
     }
+  }
+
+  /** A file to publish as it is: where it is on disk (to be copied, not read), or its bytes when the run holds them. */
+  published(relative: string): PublishedFile | undefined {
+    const held = this.memory?.get(relative);
+    if (held) return { bytes: held };
+    const file = this.onDisk(relative);
+    if (file === undefined) return undefined;
+    try {
+      return lstatSync(file).isFile() ? { path: file } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The path of a file relative to the manifest's folder: the names come from the build, still never outside that folder. */
+  private onDisk(relative: string): string | undefined {
+    const file = path.resolve(this.manifestDir, relative);
+    return file.startsWith(this.manifestDir + path.sep) ? file : undefined;
   }
 
   text(relative: string): string | undefined {
@@ -121,6 +139,14 @@ export class BuildFiles {
   }
 
   private index: Readonly<Record<string, string>> | undefined;
+}
+
+/** A file the site publishes as the compiler made it: its path on disk (copied by the kernel, never read), or its bytes. */
+export type PublishedFile = { path: string } | { bytes: Buffer };
+
+/** The bytes of a published file (for a response: the dev server serves it from memory). */
+export function publishedBytes(file: PublishedFile): Buffer {
+  return 'bytes' in file ? file.bytes : readFileSync(file.path);
 }
 
 /** A page's Markdown twin beside its content file (`content/<id>.md`). */

@@ -5,6 +5,7 @@ import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
 import { pageIdFromPath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
 import { searchIndexPath, type SiteSnapshot } from './compiler.js';
+import { publishedBytes } from './data.js';
 import { dataKey } from './entries/data-key.js';
 import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
@@ -58,13 +59,16 @@ export function devMiddleware(server: ViteDevServer, context: DevContext): Conne
 
 async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {
   const relative = pathname.replace(/^\/+/, '');
-  if (relative === searchIndexPath) return send(res, 200, contentType('.json'), JSON.stringify(snapshot.searchRecords()));
+  if (relative === searchIndexPath) {
+    const records = snapshot.searchFile();
+    return send(res, 200, contentType('.json'), records ? publishedBytes(records) : '[]');
+  }
   if (relative.startsWith('_docs-build/icons/')) {
     const file = iconFile(relative.slice('_docs-build/icons/'.length));
     return file ? send(res, 200, contentType('.svg'), readFileSync(file)) : send(res, 404, contentType('.txt'), 'no such icon\n');
   }
-  const llms = relative === 'llms.txt' ? snapshot.llmsBytes('index') : relative === 'llms-full.txt' ? snapshot.llmsBytes('full') : undefined;
-  if (llms !== undefined) return send(res, 200, contentType('.txt'), llms);
+  const llms = relative === 'llms.txt' ? snapshot.llmsFile('index') : relative === 'llms-full.txt' ? snapshot.llmsFile('full') : undefined;
+  if (llms !== undefined) return send(res, 200, contentType('.txt'), publishedBytes(llms));
   if (relative.endsWith('.md')) {
     const id = pageIdFromPath('/', snapshot.data.pages, pathname.slice(0, -3));
     const twin = id === undefined ? undefined : snapshot.markdown(id);

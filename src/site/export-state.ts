@@ -25,6 +25,8 @@ export interface ExportState {
   format: typeof stateFormat;
   /** Everything every page's HTML depends on: docs-build and its theme, the site data, base and site URL. */
   shared: string;
+  /** The compiler run (`SiteSnapshot.run`) the page keys were made from: a run that patched it changed only the pages it names. */
+  run?: string;
   bundle: ClientBundle;
   /** Per page: the key of its data, and the icons its HTML uses (`lucide/book-open.svg`). */
   pages: Record<string, { key: string; icons: string[] }>;
@@ -63,6 +65,7 @@ export function readExportState(outDir: string): ExportState | undefined {
 
 function isExportState(value: unknown): value is ExportState {
   if (!isRecord(value) || value['format'] !== stateFormat || typeof value['shared'] !== 'string') return false;
+  if (value['run'] !== undefined && typeof value['run'] !== 'string') return false;
   const bundle = value['bundle'];
   if (!isRecord(bundle) || !isRelative(bundle['entry']) || !isRelativeList(bundle['css']) || !isRelativeList(bundle['preload']) || !isRelativeList(bundle['files'])) return false;
   const pages = value['pages'];

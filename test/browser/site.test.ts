@@ -227,6 +227,16 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('does not find a hidden page: its records are in the search file, out of the index readers search', async () => {
+        const { page, errors } = await open(base());
+        await page.getByTestId('search-button').click();
+        // Only guides/beta (hidden: true) says "preview"; the same query finds it once the filter is gone.
+        await page.getByTestId('search-input').fill('preview');
+        await poll(() => page.getByTestId('search-status').textContent()).toBe('No results.');
+        expect(await page.getByTestId('search-result').count()).toBe(0);
+        await done(page, errors);
+      });
+
       it('switches a CodeGroup tab and opens an Accordion', async () => {
         const { page, errors } = await open(`${base()}guides/components`);
         const group = page.locator('.db-code-group, [data-testid="code-group"]').first();

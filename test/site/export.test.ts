@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/pipeline/build.js';
 import { exportMarker, exportSite, pageHtmlPath, type ExportResult } from '../../src/site/export.js';
 import type { Manifest } from '../../src/manifest/types.js';
 import type { SearchRecord } from '../../src/theme/types.js';
@@ -82,15 +83,15 @@ describe('docs-build export on docs-example', () => {
     expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=/quickstart">');
   });
 
-  it("serves the compiler's Markdown twins and search records (those of pages that are not hidden)", () => {
+  it("serves the compiler's Markdown twins, and its search records as it wrote them (the theme leaves hidden pages out of search)", () => {
     const beside = (file: string): string => readFileSync(path.join(root, '.docs-build', file), 'utf8');
     for (const [id, page] of Object.entries(manifest.pages)) {
       expect(readFileSync(path.join(out, `${id}.md`), 'utf8'), id).toBe(beside(page.content!.file.replace(/\.json$/, '.md')));
     }
-    const records = JSON.parse(readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8')) as SearchRecord[];
-    const compiled = JSON.parse(beside('content/search.json')) as SearchRecord[];
-    expect(records).toEqual(compiled.filter((record) => !manifest.pages[record.page]!.hidden));
-    expect(compiled.some((record) => manifest.pages[record.page]!.hidden)).toBe(true);
+    const exported = readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8');
+    expect(exported).toBe(beside('content/search.json'));
+    const records = JSON.parse(exported) as SearchRecord[];
+    expect(records.some((record) => manifest.pages[record.page]!.hidden)).toBe(true);
     expect(records.find((record) => record.page === 'quickstart')?.text).toContain('Create an API key in the dashboard.');
   });
 
@@ -229,6 +230,22 @@ describe('export updates the previous export in place', () => {
     // The page's HTML, data and twin, the search records, llms-full.txt and the marker; nothing else.
     expect(changed.sort()).toEqual([exportMarker, '_docs-build/pages/quickstart.json', '_docs-build/search.json', 'llms-full.txt', 'quickstart.md', 'quickstart/index.html'].sort());
     expect(readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8')).toContain('then keep it secret.');
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
+  it('an edit another build took in between is exported too: keys are reused only from the run the export was made from', async () => {
+    const guide = path.join(root, 'guides', 'webhooks.mdx');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\nRotate keys every year.\n`);
+    // `docs-build build` on the same root and cache: it patches the run the last export was made from.
+    const built = await build({ root, outFile: path.join(root, '.docs-build', 'manifest.json'), cache: true });
+    expect(built.patchedFrom?.pages).toEqual(['guides/webhooks']);
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nKeys are shown once.\n`);
+    const updated = await exportSite({ root, outDir: out, siteUrl });
+    expect(updated.mode).toBe('update');
+    // The export's own run patched the build's, not the export's: the guide changed since, and is rendered again.
+    expect(updated.rendered).toBe(2);
+    expect(readFileSync(path.join(out, 'guides', 'webhooks', 'index.html'), 'utf8')).toContain('Rotate keys every year.');
     expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);
 

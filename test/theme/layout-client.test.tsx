@@ -109,6 +109,14 @@ describe('search', () => {
     expect(search('   ')).toEqual([]);
   });
 
+  it('keeps only the hits of the pages `include` accepts, before the limit (the dialog passes the pages that are not hidden)', () => {
+    const search = createSearch(MiniSearch, records);
+    expect(search('dashboard').map((hit) => hit.page)).toEqual(['quickstart']);
+    expect(search('dashboard', 20, (page) => page !== 'quickstart')).toEqual([]);
+    const many = createSearch(MiniSearch, Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, page: `p${i}`, headings: [], title: `Page ${i}`, text: 'webhook' })));
+    expect(many('webhook', 5, (page) => Number(page.slice(1)) >= 20)).toHaveLength(5);
+  });
+
   it('skips malformed records and repeated ids instead of throwing', () => {
     const search = createSearch(MiniSearch, [null, 7, { id: 'x' }, records[0], records[0], { ...records[2], headings: 'nope' }]);
     expect(search('install')).toHaveLength(1);

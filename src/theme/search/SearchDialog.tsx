@@ -46,7 +46,8 @@ export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const hits = useMemo(() => (search ? search(query) : []), [search, query]);
+  // The records are every page's: a hidden page is reached by its URL, never found by search.
+  const hits = useMemo(() => (search ? search(query, 20, (page) => data.pages[page]?.hidden === false) : []), [search, query, data]);
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setSelected(0), [query]);
   const go = (hit: SearchHit | undefined): void => {

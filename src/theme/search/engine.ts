@@ -15,7 +15,11 @@ export interface SearchHit {
   text: string;
 }
 
-export type SearchFunction = (query: string, limit?: number) => SearchHit[];
+/**
+ * Searches the records; `include` keeps the hits of the pages it accepts (the site's records are the
+ * compiler's, every page's: readers search the pages that are not hidden).
+ */
+export type SearchFunction = (query: string, limit?: number, include?: (page: string) => boolean) => SearchHit[];
 
 function isRecord(value: unknown): value is SearchRecord {
   const r = value as Partial<SearchRecord> | null;
@@ -51,9 +55,10 @@ export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknow
     seen.add(record.id);
     index.add({ ...record, headings: Array.isArray(record.headings) ? record.headings : [] });
   }
-  return (query, limit = 20) => {
+  return (query, limit = 20, include) => {
     if (query.trim() === '') return [];
-    return index.search(query).slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
+    const results = index.search(query, include ? { filter: (result) => include(String(result['page'])) } : {});
+    return results.slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
   };
 }
 
