@@ -1,6 +1,5 @@
 import type { HighlighterCore, LanguageRegistration, RegexEngine } from 'shiki/core';
-import { FontStyle, INITIAL, Theme } from 'shiki/textmate';
-import { createHighlighterCore } from 'shiki/core';
+import type { Theme } from 'shiki/textmate';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes, type BundledTheme } from 'shiki/themes';
 import { createHash } from 'node:crypto';
@@ -156,6 +155,9 @@ export async function createCodeHighlighter(
   const engine = options.engine ?? defaultEngine;
   const names = [...new Set([themes.light, themes.dark])];
   for (const name of names) if (!isBundledTheme(name)) throw new Error(`unknown code theme ${name}`);
+  // Shiki's core and vscode-textmate (60 modules, 315 KB) load with the first highlighter: a rebuild
+  // whose blocks all come from the cache (most edits) never needs them, only the language and theme lists.
+  const [{ createHighlighterCore }, textmate] = await Promise.all([import('shiki/core'), import('shiki/textmate')]);
   const shiki = await createHighlighterCore({
     themes: names.map((name) => bundledThemes[name as BundledTheme]),
     langs: [],
@@ -168,7 +170,7 @@ export async function createCodeHighlighter(
     async highlight(code, lang) {
       const id = resolveLanguage(lang);
       if (id === undefined || code.length > maxHighlightChars || !(await ensureLanguage(id))) return undefined;
-      return tokenize(shiki, themes, code, id);
+      return tokenize(shiki, textmate, themes, code, id);
     },
     dispose: () => shiki.dispose(),
   };
@@ -219,12 +221,16 @@ async function importGrammar(id: string): Promise<LanguageRegistration[]> {
   return module.default;
 }
 
-function tokenize(shiki: HighlighterCore, themes: CodeThemes, code: string, lang: string): HighlightedLines | undefined {
+/** vscode-textmate as Shiki exports it (`shiki/textmate`), loaded with the highlighter. */
+type Textmate = typeof import('shiki/textmate');
+
+function tokenize(shiki: HighlighterCore, textmate: Textmate, themes: CodeThemes, code: string, lang: string): HighlightedLines | undefined {
   const light = blockColors(shiki, themes.light);
   const dark = blockColors(shiki, themes.dark);
   let lines: Token[][];
   try {
-    lines = tokenizeOnce(shiki.getLanguage(lang), [styler(shiki, themes.light, light.foreground), styler(shiki, themes.dark, dark.foreground)], code);
+    const stylers: [Styler, Styler] = [styler(shiki, textmate, themes.light, light.foreground), styler(shiki, textmate, themes.dark, dark.foreground)];
+    lines = tokenizeOnce(shiki.getLanguage(lang), stylers, code, textmate.INITIAL);
   } catch {
     // A grammar the engine cannot run (should not happen with `forgiving`): the block stays plain.
     return undefined;
@@ -243,7 +249,7 @@ interface Styler {
 
 const stylers = new WeakMap<HighlighterCore, Map<string, Styler>>();
 
-function styler(shiki: HighlighterCore, name: string, foreground: string): Styler {
+function styler(shiki: HighlighterCore, { Theme, FontStyle }: Textmate, name: string, foreground: string): Styler {
   let byTheme = stylers.get(shiki);
   if (!byTheme) stylers.set(shiki, (byTheme = new Map()));
   const known = byTheme.get(name);
@@ -291,10 +297,10 @@ function styler(shiki: HighlighterCore, name: string, foreground: string): Style
  * lines have no tokens, lines of `maxLineLength` or more are one plain token and do not advance the
  * grammar's state. Neighbours with the same colours and style merge; the theme's foreground is `''`.
  */
-function tokenizeOnce(grammar: ReturnType<HighlighterCore['getLanguage']>, [light, dark]: [Styler, Styler], code: string): Token[][] {
+function tokenizeOnce(grammar: ReturnType<HighlighterCore['getLanguage']>, [light, dark]: [Styler, Styler], code: string, initial: Textmate['INITIAL']): Token[][] {
   const parts = code.split(/(\r?\n)/);
   const lines: Token[][] = [];
-  let state = INITIAL;
+  let state = initial;
   for (let i = 0; i < parts.length; i += 2) {
     const line = parts[i] as string;
     if (line === '') {

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+
+afterAll(removeTempRoots);
+
+const buildModule = pathToFileURL(path.resolve('dist/bin/build.js')).href;
+
+/**
+ * A build of `root` in its own process running the bundle the CLI runs (`dist/`, built by `npm test`),
+ * with a module hook that lists every dependency module it loads: what a rebuild pays for at start-up.
+ */
+function modulesLoadedBy(root: string): string[] {
+  const dir = tempRoot({
+    'hook.mjs': "export async function load(url, context, next) { if (url.includes('/node_modules/')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n",
+    'register.mjs': "import { register } from 'node:module';\nregister('./hook.mjs', import.meta.url);\n",
+    'run.mjs': `const { build } = await import(${JSON.stringify(buildModule)});\nawait build({ root: ${JSON.stringify(root)}, outFile: ${JSON.stringify(path.join(root, '.docs-build', 'manifest.json'))}, cache: true });\n`,
+  });
+  const run = spawnSync(process.execPath, ['--import', path.join(dir, 'register.mjs'), path.join(dir, 'run.mjs')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`the build process failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  return run.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice('LOADED '.length)] : []));
+}
+
+describe('what a rebuild loads', () => {
+  it("a text edit whose code blocks all come from the cache never loads Shiki's core or vscode-textmate", () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index'] }] }),
+      'index.mdx': '---\ntitle: Home\n---\n\n# Welcome\n\n```ts title="app.ts"\nconst answer: number = 42;\n```\n\nA paragraph.\n',
+    });
+    const shikiCore = (loaded: string[]): string[] => loaded.filter((url) => /\/node_modules\/(shiki\/dist\/core|@shikijs\/core|@shikijs\/vscode-textmate)\//.test(url));
+    // The first build highlights the block (and would load Shiki's core wherever it highlights).
+    modulesLoadedBy(root);
+    appendFileSync(path.join(root, 'index.mdx'), '\nOne more line.\n');
+    const edit = modulesLoadedBy(root);
+    expect(edit.some((url) => url.includes('/node_modules/shiki/'))).toBe(true);
+    expect(shikiCore(edit)).toEqual([]);
+    // A new block must be highlighted: then the core is loaded (the hook sees it, so the check above can fail).
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\n# Welcome\n\n```ts title="app.ts"\nconst answer: number = 43;\n```\n');
+    expect(shikiCore(modulesLoadedBy(root)).length).toBeGreaterThan(0);
+  }, 60_000);
+});
