@@ -3,7 +3,7 @@ import path from 'node:path';
 // Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
 import { createDiagnostic } from '../diagnostics/catalog.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { linkFileAtomic, readOwnedFile, sha256, writeFileAtomic, type Confinement } from '../root/index.js';
+import { linkFileAtomic, locatePath, readOwnedFile, sha256, stampAt, writeFileAtomic, type Confinement, type FileStamp } from '../root/index.js';
 import { locateCacheFolder } from './cache-folder.js';
 import { entryChecks, type CacheEntries } from './entries.js';
 import { PackStore } from './pack-store.js';
@@ -135,6 +135,16 @@ export class DiskCache {
     if (!this.usable) return undefined;
     try {
       return readOwnedFile(this.entryPath(namespace, key, '.txt'), this.confinement());
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The stamp of a raw entry's file (its own, never through a link); undefined when there is none. */
+  bytesStamp(namespace: keyof CacheEntries, key: string): FileStamp | undefined {
+    if (!this.usable) return undefined;
+    try {
+      return stampAt(locatePath(this.entryPath(namespace, key, '.txt'), this.confinement()));
     } catch {
       return undefined;
     }

@@ -201,6 +201,7 @@ const isRunRecord = object<RunRecord>({
   manifestBlocks: array(sha256Hex),
   manifestBytes: natural,
   output: { optional: object<NonNullable<RunRecord['output']>>({ file: string, stamp }) },
+  manifestCopy: { optional: stamp },
   diagnostics: isDiagnostics,
   ignored: { optional: object<IgnoredCounts>({ off: natural, ignoreFile: natural, byCode: record(natural) }) },
   stats: object<BuildStats>({ pages: natural, mdxPages: natural, endpointPages: natural, generatedPages: natural, specs: natural, fields: natural }),

@@ -40,6 +40,11 @@ export interface RunRecord {
   manifestBytes: number;
   /** The output file as this run left it (written or found up to date), stamped after the write. */
   output?: { file: string; stamp: FileStamp };
+  /**
+   * The cache's copy of the manifest (`manifestKey`), stamped after it was written: a copy with this
+   * stamp is read without hashing it again (a run with errors writes no output: every patch reads the copy).
+   */
+  manifestCopy?: FileStamp;
   diagnostics: Diagnostic[];
   /** What the project's rule settings left out of `diagnostics` (docs/rules.md). */
   ignored?: IgnoredCounts;
@@ -203,6 +208,10 @@ export function recordedManifest(cache: DiskCache, record: RunRecord, outFile: s
     const bytes = read(outFile);
     if (bytes !== undefined && bytes.length === record.manifestBytes) return bytes;
   }
+  if (record.manifestCopy && sameStamp(cache.bytesStamp('builds', record.manifestKey), record.manifestCopy)) {
+    const bytes = cache.getBytes('builds', record.manifestKey);
+    if (bytes !== undefined && bytes.length === record.manifestBytes) return bytes;
+  }
   for (const bytes of [outFile ? read(outFile) : undefined, cache.getBytes('builds', record.manifestKey)]) {
     if (bytes !== undefined && manifestDigest(bytes).hash === record.manifestHash) return bytes;
   }
@@ -270,6 +279,10 @@ export function rememberRun(
   // the same clock tick.
   const outputStamp = run.output ? stampAt(run.output, { followLinks: true }) : undefined;
   if (run.output && outputStamp) record.output = { file: run.output, stamp: outputStamp };
+  // The copy likewise (written by rename, or a link to the output just stamped). A link to the output
+  // changes with a patch of the output in place: its stamp then differs, and the bytes are hashed.
+  const copyStamp = cache.bytesStamp('builds', manifestKey);
+  if (copyStamp) record.manifestCopy = copyStamp;
   saveRecord(cache, key, record);
 }
 

@@ -241,6 +241,26 @@ describe('content session: one page edited', () => {
     expect(serializeManifest(result.manifest!)).toBe(serializeManifest(fresh.manifest!));
   });
 
+  it("with errors elsewhere, the cache's manifest copy is read by its stamp, and an edited copy (same size) is never trusted", async () => {
+    const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, cache: true });
+    const builds = path.join(root, '.docs-build', 'cache', 'builds');
+    const copy = path.join(builds, readdirSync(builds, { recursive: true }).map(String).find((name) => name.endsWith('.txt'))!);
+    const edit = (text: string): Promise<BuildResult> => {
+      writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace(/A paragraph to edit\.|Edit \w+\./, text));
+      return build({ root, outFile, cache: true });
+    };
+    const first = await edit('Edit one.');
+    expect(first.patchedFrom).toBeDefined();
+    // The same bytes but one letter of the site's name: a copy hashed again would be refused as well.
+    writeFileSync(copy, readFileSync(copy, 'utf8').replace('"Acme"', '"Acne"'));
+    const second = await edit('Edit two.');
+    const fresh = await build({ root, cache: false });
+    expect(serializeManifest(second.manifest!)).toBe(serializeManifest(fresh.manifest!));
+    expect(second.diagnostics).toEqual(fresh.diagnostics);
+  });
+
   it.each([
     ['a damaged stored state', (root: string) => {
       const folder = path.join(root, '.docs-build', 'cache', 'contents');
