@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { defaultWorkerCount, startModuleWorker } from '../root/worker-threads.js';
 import type { CodeThemes, HighlightEngine } from './highlight.js';
 import type { HighlightedLines } from './types.js';
 
@@ -84,7 +84,8 @@ export class HighlightPool {
 
   private startWorkers(): void {
     if (this.workers.length > 0) return;
-    const count = Math.max(1, this.options.workers ?? Math.min(availableParallelism(), 4));
+    // The main thread finishes the pages' twins and search records while blocks are highlighted (content-stage.ts).
+    const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
     for (let i = 0; i < count; i++) {
       const worker = startWorker();
       worker.on('message', (response: HighlightResponse) => this.answer(worker, response));
@@ -138,10 +139,5 @@ export class HighlightPool {
 }
 
 function startWorker(): Worker {
-  // Under the test runner the sources are TypeScript: the worker then needs tsx to load them.
-  if (import.meta.url.endsWith('.ts')) {
-    const source = new URL('./highlight-worker.ts', import.meta.url).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
-  }
-  return new Worker(new URL('./highlight-worker.js', import.meta.url));
+  return startModuleWorker(import.meta.url, 'highlight-worker');
 }

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { inStage, StageFailure, type StageResult } from '../diagnostics/index.js';
 import { parseMdxPage, type ParsedPage } from './index.js';
 import type { SourceFile } from '../root/index.js';
+import { defaultWorkerCount, startModuleWorker } from '../root/worker-threads.js';
 
 export interface ParseRequest {
   batch: number;
@@ -50,7 +51,8 @@ const defaultYoungGenerationMb = 192;
  * or `workers: 0`. The workers load the MDX parser at once, while the caller reads the config.
  */
 export function startPagePool(options: PoolOptions = {}): PagePool | undefined {
-  const count = options.workers ?? defaultWorkers();
+  // The main thread has work of its own while pages parse (specs, imports): it keeps a core.
+  const count = options.workers ?? defaultWorkerCount();
   if (count < 1 || availableParallelism() < 2) return undefined;
   const workers = Array.from({ length: count }, () => new PoolWorker(options.youngGenerationMb ?? defaultYoungGenerationMb));
   return {
@@ -130,10 +132,6 @@ async function parseOnWorkers(workers: readonly PoolWorker[], files: readonly So
   return results;
 }
 
-/** The main thread has work of its own while pages parse (specs, imports): it keeps a core. */
-function defaultWorkers(): number {
-  return Math.max(1, Math.min(availableParallelism() - 1, 4));
-}
 
 /**
  * A worker thread and how it stopped, if it did: a worker can fail (its module not loading, memory
@@ -164,12 +162,5 @@ class PoolWorker {
 }
 
 function startWorker(youngGenerationMb: number): Worker {
-  const options = { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } };
-  const url = new URL('./parse-worker.js', import.meta.url);
-  // Under the test runner the sources are TypeScript: the worker then needs tsx to load them.
-  if (import.meta.url.endsWith('.ts')) {
-    const source = new URL('./parse-worker.ts', import.meta.url).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });
-  }
-  return new Worker(url, options);
+  return startModuleWorker(import.meta.url, 'parse-worker', { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
 }

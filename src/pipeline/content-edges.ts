@@ -10,7 +10,7 @@ export interface ContentStageEdges {
   /** Blocks found in the cache are never highlighted; the worker pool starts at the first miss. */
   highlight: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
   snippetCache?: SnippetCache;
-  /** Stops the highlighting workers, if any started. */
+  /** Stops the highlighting workers, if any started (a later block starts them again). */
   close(): Promise<void>;
 }
 
@@ -41,7 +41,9 @@ export function contentStageEdges(cache: DiskCache | undefined, options: Pick<Bu
         }
       : {}),
     close: async () => {
-      await pool?.close();
+      const running = pool;
+      pool = undefined;
+      await running?.close();
     },
   };
 }

@@ -53,6 +53,12 @@ export interface ContentStageInput {
   snippetCache?: SnippetCache;
   /** How code blocks get their tokens (the worker pool or an in-process highlighter, with the cache); absent: no tokens. */
   highlight?: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
+  /**
+   * Called once every block has its tokens: the highlighting workers can stop before the pages are
+   * finished and serialized (their heaps and Oniguruma's memory, ~0.9 GB on firecrawl-docs, went
+   * only at the end of the stage, on top of its largest heap).
+   */
+  highlighted?: () => Promise<void>;
   /** Page-id prefixes of pages generated from a remote spec this run could not load: links under them are not reported. */
   unverifiedPrefixes?: readonly string[];
   /** Check links (default true). */
@@ -128,7 +134,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
       trees.set(id, { tree: empty, islands: [], deps: [], toc: [], anchors: [], links: [] });
       continue;
     }
-    const inlined = inlinePage(parsed.path, parsed.content, snippets, variables);
+    const inlined = inlinePage(parsed.path, parsed.content, snippets, variables, { takesTree: true });
     appendAll(diagnostics, inlined.diagnostics);
     if (input.collectPatchFacts) inlineProblems.set(id, inlined.diagnostics);
     // The stage takes the body over: the parse result keeps no second copy of the tree while the site's
@@ -164,10 +170,14 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, linkSiteInput, themes, variables }) : undefined;
   const resolvedTrees = new Map<string, ContentRoot>();
   for (const [id, entry] of trees) resolvedTrees.set(id, rewriteTreeLinks(entry.tree, id, linkSite));
-  let highlight: HighlightStats | undefined;
-  if (input.highlight) highlight = await highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes });
-
+  // Tokens are filled into the trees in place. The twins and search records do not read them: they
+  // are made meanwhile, on the main thread that used to wait idle for the workers, which it lets hand
+  // out blocks every few milliseconds.
+  const highlighting = input.highlight ? highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes }) : undefined;
+  // Awaited below; a failure while the pages are finished must not count as unhandled meanwhile.
+  highlighting?.catch(() => undefined);
   const pages = new Map<string, BuiltPageContent>();
+  let yieldedAt = performance.now();
   for (const [id, entry] of trees) {
     const built = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!));
     pages.set(id, built);
@@ -178,7 +188,13 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     // The tree now lives in `content` only: drop the stage's own references as it goes.
     trees.delete(id);
     resolvedTrees.delete(id);
+    if (highlighting && performance.now() - yieldedAt > 10) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yieldedAt = performance.now();
+    }
   }
+  const highlight = highlighting ? await highlighting : undefined;
+  await input.highlighted?.();
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
 }
 
@@ -202,8 +218,8 @@ export function linkSiteOf(input: StoredLinkSite, files: readonly string[]): Lin
 }
 
 /** A page's snippets inlined and its headings given ids. */
-function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, variables: Readonly<Record<string, string>>): StageResult<InlinedContent> {
-  const inlined = inStage('content', file, () => inlineSnippets({ file, body }, snippets, { variables }));
+function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, variables: Readonly<Record<string, string>>, handover: { takesTree?: boolean } = {}): StageResult<InlinedContent> {
+  const inlined = inStage('content', file, () => inlineSnippets({ file, body }, snippets, { variables, ...handover }));
   const ids = assignHeadingIds(inlined.tree);
   return { value: { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file, links: inlined.links }, diagnostics: inlined.diagnostics };
 }

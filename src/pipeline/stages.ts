@@ -144,6 +144,7 @@ async function runContentStage(
       variables: variablesOf(config.value),
       ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
       highlight: edges.highlight,
+      highlighted: () => edges.close(),
       checkLinks: options.checkLinks !== false,
       ...(options.checkExternal
         ? { external: { offline: options.offline ?? false, ...(options.checkPrivateHosts ? { checkPrivateHosts: true } : {}), ...(cache ? { cache: diskExternalCache(cache) } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.signal ? { signal: options.signal } : {}) } }
