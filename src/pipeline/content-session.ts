@@ -91,7 +91,18 @@ export function storedContentState(id: string, facts: ContentPatchFacts, structu
   };
 }
 
-/** Which files the stored state's pages inline, and their facts, in the shapes a session holds them. */
-export function storedInlineFacts(stored: StoredContentState): Pick<ContentPatchFacts, 'inlined' | 'inlinedElsewhere' | 'pages'> {
-  return { inlined: new Set(stored.inlined), inlinedElsewhere: new Set(stored.inlinedElsewhere), pages: new Map(Object.entries(stored.pages)) };
+type InlineFacts = Pick<ContentPatchFacts, 'inlined' | 'inlinedElsewhere' | 'pages'>;
+const converted = new WeakMap<StoredContentState, InlineFacts>();
+
+/**
+ * Which files the stored state's pages inline, and their facts, in the shapes a session holds them:
+ * converted once per stored state (a snippet edit asks for its users, then the patch for its base).
+ */
+export function storedInlineFacts(stored: StoredContentState): InlineFacts {
+  let facts = converted.get(stored);
+  if (!facts) {
+    facts = { inlined: new Set(stored.inlined), inlinedElsewhere: new Set(stored.inlinedElsewhere), pages: new Map(Object.entries(stored.pages)) };
+    converted.set(stored, facts);
+  }
+  return facts;
 }
