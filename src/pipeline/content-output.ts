@@ -199,11 +199,32 @@ function sameSize(file: string, size: number): boolean {
 /**
  * A page id as a relative path inside the content folder. Ids come from file paths and operation slugs;
  * segments that a file system would read as navigation (`..`, `.`, empty) are escaped, so the path
- * stays inside the folder whatever the id.
+ * stays inside the folder whatever the id, and a segment too long for a file name is cut (below).
  */
 function safeId(id: string): string {
   return id
     .split('/')
-    .map((segment) => (segment === '' || segment.startsWith('.') ? `_${encodeURIComponent(segment)}` : segment.replace(/[\\:*?"<>|\u0000-\u001f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)))
+    .map((segment) => boundedSegment(segment === '' || segment.startsWith('.') ? `_${encodeURIComponent(segment)}` : segment.replace(/[\\:*?"<>|\u0000-\u001f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)))
     .join('/');
+}
+
+/**
+ * Bytes a path segment may take: file systems allow 255 per name, and a content file's name adds
+ * `.json` or `.md`, and the atomic writer's temporary name `.<name>.<pid>.<12 hex>.tmp` (~30 more).
+ */
+const maxSegmentBytes = 200;
+
+/**
+ * A segment short enough for a file name: as it is when it fits, else its first 150 bytes (whole
+ * characters) and 16 hex digits of its sha256, so two long ids never share a file. Operation slugs made
+ * from a summary paragraph reach 726 bytes (openai-openapi).
+ */
+function boundedSegment(segment: string): string {
+  if (Buffer.byteLength(segment, 'utf8') <= maxSegmentBytes) return segment;
+  let head = '';
+  for (const character of segment) {
+    if (Buffer.byteLength(head + character, 'utf8') > 150) break;
+    head += character;
+  }
+  return `${head}~${sha256(segment).slice(0, 16)}`;
 }

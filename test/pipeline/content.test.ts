@@ -107,6 +107,35 @@ describe('content files beside the manifest', () => {
   });
 });
 
+describe('content file names', () => {
+  it('a page id with a segment too long for a file name (a summary paragraph as slug) gets a bounded, distinct file', async () => {
+    const paragraph = 'Create a realtime client secret with an associated session configuration '.repeat(8);
+    const operation = (summary: string) => ({ summary, responses: { '200': { description: 'OK' } } });
+    const spec = { openapi: '3.0.3', info: { title: 'Long', version: '1' }, paths: { '/secrets': { post: operation(`${paragraph} first`) }, '/others': { post: operation(`${paragraph} second`) } } };
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ tabs: [{ tab: 'API', openapi: { source: 'spec.json', directory: 'api' }, groups: [{ group: 'Start', pages: ['index'] }] }] }),
+      'index.mdx': '---\ntitle: Home\n---\n\nThe API.\n',
+      'spec.json': JSON.stringify(spec),
+    });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const result = await build({ root, outFile, rules: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.written).toBe(outFile);
+    const manifest = JSON.parse(readFileSync(outFile, 'utf8')) as { pages: Record<string, { content?: { file: string } }> };
+    const long = Object.keys(manifest.pages).filter((id) => id.length > 500);
+    expect(long).toHaveLength(2);
+    const files = long.map((id) => manifest.pages[id]!.content!.file);
+    expect(new Set(files).size).toBe(2);
+    for (const file of files) {
+      expect(Math.max(...file.split('/').map((segment) => Buffer.byteLength(segment)))).toBeLessThanOrEqual(210);
+      expect(existsSync(path.join(root, '.docs-build', file))).toBe(true);
+      expect(existsSync(path.join(root, '.docs-build', file.replace(/\.json$/, '.md')))).toBe(true);
+    }
+    // Reused on the next run (the run that could not write its content failed every time).
+    expect((await build({ root, outFile, rules: false, cache: true })).written).toBe(outFile);
+  });
+});
+
 describe('content folder ownership', () => {
   it('a content folder beside the manifest that docs-build did not write is refused, and nothing in it changes', async () => {
     const root = site();
