@@ -208,6 +208,11 @@ function safeId(id: string): string {
     .join('/');
 }
 
+/** A `/`-separated path with every segment short enough for a file name (`boundedSegment`): the same path when all fit. */
+export function boundedPath(relative: string): string {
+  return relative.split('/').map(boundedSegment).join('/');
+}
+
 /**
  * Bytes a path segment may take: file systems allow 255 per name, and a content file's name adds
  * `.json` or `.md`, and the atomic writer's temporary name `.<name>.<pid>.<12 hex>.tmp` (~30 more).

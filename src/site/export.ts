@@ -13,6 +13,7 @@ import type { PublishedFile } from './data.js';
 import { escapeHtml, htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
 import { pageDataPath } from './modules.js';
+import { boundedPath } from '../pipeline/content-output.js';
 import { sitePaths } from './paths.js';
 import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
@@ -344,14 +345,18 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** The HTML file of a page: `<id>/index.html` (served for `/<id>` and `/<id>/` by every static server); `index.html` for `index`. */
+/**
+ * The HTML file of a page: `<id>/index.html` (served for `/<id>` and `/<id>/` by every static server);
+ * `index.html` for `index`. A segment too long for a file name is shortened (`boundedPath`), and
+ * `_redirects` serves the page at its URL from there.
+ */
 export function pageHtmlPath(id: string): string {
-  return id === 'index' ? 'index.html' : `${id}/index.html`;
+  return id === 'index' ? 'index.html' : `${boundedPath(id)}/index.html`;
 }
 
 /** A page's files: its HTML, its data, its Markdown twin (when the compiler wrote one). */
 function pageFilePaths(id: string): string[] {
-  return [pageHtmlPath(id), pageDataPath(id), `${id}.md`];
+  return [pageHtmlPath(id), pageDataPath(id), `${boundedPath(id)}.md`];
 }
 
 const notFoundPath = '404.html';

@@ -1,3 +1,5 @@
+import { boundedPath } from '../pipeline/content-output.js';
+
 /*
  * The virtual modules of the site, after Vite's convention: the ids code imports are
  * `virtual:docs-build/...`; resolved, they take a `\0` prefix so no other plugin touches them.
@@ -58,7 +60,7 @@ export type PageDataSource = 'module' | 'fetch';
  * A page's data file in an export, under the base. The export's client bundle names no page data, so
  * an edit of one page's text leaves the bundle, and every other page's HTML, as they were.
  */
-export const pageDataPath = (id: string): string => `_docs-build/pages/${encodePageId(id)}.json`;
+export const pageDataPath = (id: string): string => `_docs-build/pages/${boundedPath(encodePageId(id))}.json`;
 
 export function routesModule(ids: readonly string[], source: PageDataSource = 'module', base = '/'): string {
   if (source === 'fetch') {

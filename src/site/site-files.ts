@@ -1,6 +1,7 @@
 import type { JsonValue } from '../diagnostics/index.js';
 import { pageHref } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
+import { boundedPath } from '../pipeline/content-output.js';
 
 /*
  * The files of a site besides its pages and the compiler's text projections, made from one snapshot,
@@ -108,6 +109,12 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
     }
     return `${siteUrl(snapshot, undefined, from)} ${targetUrl(snapshot, to)} ${permanent ? 301 : 302}`;
   });
+  // A page whose URL has a segment too long for a file name is written under a shortened path
+  // (export.ts): hosts that read this file serve it at its URL all the same.
+  for (const id of snapshot.pageIds()) {
+    const file = boundedPath(id);
+    if (file !== id) lines.push(`${siteUrl(snapshot, undefined, id)} ${siteUrl(snapshot, undefined, file)}/ 200`);
+  }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
@@ -116,6 +123,7 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
   const fixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
   return redirectsOf(snapshot)
     .map(({ source, destination }) => ({ path: source.replace(/^\/+|(?<!\/)\/+$/g, ''), destination }))
-    .filter(({ path, destination }) => path !== '' && fixed(path) && fixed(destination) && !snapshot.has(path))
+    // (A source too long for a file name has its line in `_redirects` only.)
+    .filter(({ path, destination }) => path !== '' && fixed(path) && fixed(destination) && !snapshot.has(path) && boundedPath(path) === path)
     .map(({ path, destination }) => ({ path, target: targetUrl(snapshot, destination) }));
 }

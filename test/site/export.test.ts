@@ -162,6 +162,28 @@ describe('export --out safety', () => {
   });
 });
 
+describe('a page whose URL has a segment too long for a file name', () => {
+  it('is written under a shortened path and served at its URL by a rewrite in _redirects', async () => {
+    const summary = `${'Create a realtime client secret with an associated session configuration '.repeat(8)}now`;
+    const spec = { openapi: '3.0.3', info: { title: 'Long', version: '1' }, paths: { '/secrets': { post: { summary, responses: { '200': { description: 'OK' } } } } } };
+    const root = tempDir();
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Long', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'API', openapi: { source: 'spec.json', directory: 'api' }, groups: [{ group: 'Start', pages: ['index'] }] }] } }));
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nThe API.\n');
+    writeFileSync(path.join(root, 'spec.json'), JSON.stringify(spec));
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root, outDir: out });
+    expect(exported.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(exported.written).toBe(out);
+    const manifest = JSON.parse(readFileSync(path.join(root, '.docs-build', 'manifest.json'), 'utf8')) as Manifest;
+    const id = Object.keys(manifest.pages).find((page) => page.length > 400)!;
+    const html = pageHtmlPath(id);
+    expect(html).not.toBe(`${id}/index.html`);
+    expect(Math.max(...html.split('/').map((segment) => Buffer.byteLength(segment)))).toBeLessThanOrEqual(210);
+    expect(readFileSync(path.join(out, html), 'utf8')).toContain('Create a realtime client secret');
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toContain(`/${id} /${html.replace(/index\.html$/, '')} 200\n`);
+  }, 120_000);
+});
+
 describe('export --base', () => {
   it('puts every link, script and stylesheet under the base path', async () => {
     const root = copyOfExample();
