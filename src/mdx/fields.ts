@@ -2,6 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { createDiagnostic, type Diagnostic, type JsonValue } from '../diagnostics/index.js';
 import type { ApiCodeExample, ApiExamples, Field, FieldLocation } from '../fields/index.js';
+import { parseCodeMeta } from '../content/code-meta.js';
 import { readAttributes, type AttributeValue, type ElementAttribute, type ElementAttributes } from './attributes.js';
 import type { ProseBlock } from './types.js';
 
@@ -332,23 +333,12 @@ function collectCodeBlocks(element: JsxElement, into: ApiCodeExample[]): void {
     const node = stack.pop()!;
     if (node.type === 'code') {
       const example: ApiCodeExample = { lang: node.lang ?? 'text', code: node.value };
-      const title = codeTitle(node.meta);
+      // The title as the page's own code block reads it (content/code-meta.ts): a `title=` attribute wins over the words.
+      const title = parseCodeMeta(node.meta).title;
       if (title !== undefined) example.title = title;
       into.push(example);
     } else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
-}
-
-/** A fence's title: its meta without line ranges (`{1,3-4}`), options (`icon="x"`, `focus={2}`) and flags (`wrap`, `lines`, `expandable`). */
-export function codeTitle(meta: string | null | undefined): string | undefined {
-  if (!meta) return undefined;
-  const title = meta
-    .replace(/(?<![\w-])[\w-]+=(?:"[^"]*"|'[^']*'|\{[^{}]*\}|\S+)/g, ' ')
-    .replace(/\{[^{}]*\}/g, ' ')
-    .split(/\s+/)
-    .filter((word) => word !== '' && !['wrap', 'lines', 'expandable'].includes(word))
-    .join(' ');
-  return title === '' ? undefined : title;
 }
 
 /**

@@ -9,7 +9,7 @@ import { assignHeadingIds } from '../../src/content/headings.js';
 import type { ContentRoot } from '../../src/content/types.js';
 import { joinUrl } from '../../src/fields/http.js';
 import { stripTrailingSlash } from '../../src/links/redirects.js';
-import { codeTitle } from '../../src/mdx/fields.js';
+import { parseCodeMeta } from '../../src/content/code-meta.js';
 import { parseEndpointReference } from '../../src/navigation/endpoint-reference.js';
 import { formatOf } from '../../src/openapi/parse.js';
 import { inlineMarkdown } from '../../src/theme/layout/Banner.js';
@@ -47,8 +47,8 @@ describe('patterns over long runs', () => {
   }, 2_000);
 
   it('a code title made of many `key-` words and no `=`', () => {
-    expect(codeTitle(`${'0-'.repeat(run / 2)}{`)).toHaveLength(run + 1);
-    expect(codeTitle('Example title="x" {1-3}')).toBe('Example');
+    expect(parseCodeMeta(`${'0-'.repeat(run / 2)}{`).title).toHaveLength(run + 1);
+    expect(parseCodeMeta('Example {1-3}').title).toBe('Example');
   }, 2_000);
 
   it('inline Markdown with many `[` that never close', () => {
