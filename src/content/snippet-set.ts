@@ -46,6 +46,20 @@ export interface SnippetSetOptions {
   parse: (file: SourceFile) => SnippetParse;
   /** Importing pages listed as related locations of a snippet's problem. Default 5. */
   maxRelated?: number;
+  /** Parses made ahead (`SnippetPrefetch`), by `snippetParseKey`: taken instead of parsing again. */
+  prefetched?: ReadonlyMap<string, SnippetParse>;
+}
+
+/** The key of a snippet's parse: its path and the hash of its bytes. */
+export function snippetParseKey(path: string, hash: string): string {
+  return `${path}\u0000${hash}`;
+}
+
+/** A snippet file's parse as the set keeps it: the project's parse, with the file's encoding problem first (the bytes decide both). */
+export function parseSnippetFile(file: SourceFile, parse: (file: SourceFile) => SnippetParse): SnippetParse {
+  const fresh = parse(file);
+  const encoding = invalidUtf8Diagnostic(file);
+  return encoding ? { body: fresh.body, diagnostics: [encoding, ...fresh.diagnostics] } : fresh;
 }
 
 const snippetFile = /\.(mdx|md)$/i;
@@ -140,10 +154,7 @@ export class SnippetSet {
       ({ path, hash } = read.file);
       parsed = this.options.cache?.get(path, hash);
       if (!parsed) {
-        // The bytes decide the encoding problem, as they decide the hash the parse is cached by.
-        const fresh = this.parse(read.file);
-        const encoding = invalidUtf8Diagnostic(read.file);
-        parsed = encoding ? { body: fresh.body, diagnostics: [encoding, ...fresh.diagnostics] } : fresh;
+        parsed = this.options.prefetched?.get(snippetParseKey(path, hash)) ?? parseSnippetFile(read.file, this.parse);
         this.options.cache?.set(path, hash, parsed);
       }
     }

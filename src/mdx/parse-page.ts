@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { convertBody } from '../content/convert.js';
+import type { SnippetParse } from '../content/snippet-set.js';
 import type { ConvertedBody } from '../content/types.js';
 import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { SourceFile } from '../root/index.js';
@@ -9,6 +10,12 @@ import { readFrontmatter, type FrontmatterBlock } from './frontmatter.js';
 import { blankExpressionParagraph, guardParseCost } from './parse-budget.js';
 import { parseMarkdown, parseMdx, type MdxParse, type MdxSyntaxError } from './processor.js';
 import type { PageImport, ParsedPage, Span } from './types.js';
+
+/** A snippet is parsed like a page; its converted body is what gets inlined. */
+export function parseSnippet(file: SourceFile): SnippetParse {
+  const result = parseMdxPage(file);
+  return { body: result.value.content, diagnostics: result.diagnostics };
+}
 
 /**
  * The MDX stage for one page: frontmatter (checked, with positions), field components, imports and

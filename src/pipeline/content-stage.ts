@@ -5,14 +5,14 @@ import type { Redirect } from '../links/redirects.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
-import type { DocsRoot, SourceFile } from '../root/index.js';
+import type { DocsRoot } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightTrees, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
 import { searchRecords } from '../content/search.js';
 import { searchSegment } from './content-output.js';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
-import { parseMdxPage } from '../mdx/parse-page.js';
+import { parseSnippet } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
 import type { ContentLink, ContentRoot, ConvertedBody, PageContent, PageIsland, TocEntry } from '../content/types.js';
 
@@ -51,6 +51,8 @@ export interface ContentStageInput {
   /** docs.json `variables`. */
   variables?: Readonly<Record<string, string>>;
   snippetCache?: SnippetCache;
+  /** Snippets parsed while the pages parsed (`SnippetPrefetch`), by `snippetParseKey`. */
+  prefetchedSnippets?: ReadonlyMap<string, SnippetParse>;
   /** How code blocks get their tokens (the worker pool or an in-process highlighter, with the cache); absent: no tokens. */
   highlight?: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
   /**
@@ -122,7 +124,7 @@ export interface PageFacts {
  */
 export async function buildContent(input: ContentStageInput): Promise<ContentStageResult & { facts?: ContentPatchFacts }> {
   const diagnostics: Diagnostic[] = [];
-  const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}) });
+  const snippets = new SnippetSet(input.root, { parse: parseSnippet, ...(input.snippetCache ? { cache: input.snippetCache } : {}), ...(input.prefetchedSnippets ? { prefetched: input.prefetchedSnippets } : {}) });
   const variables = input.variables ?? {};
   const trees = new Map<string, InlinedContent>();
   const inlineProblems = new Map<string, Diagnostic[]>();
@@ -297,12 +299,6 @@ export async function rebuildPageContent(
   const tree = rewriteTreeLinks(entry.tree, id, facts.linkSite);
   if (input.highlight) await highlightTrees([tree], { ...input.highlight(facts.themes), themes: facts.themes });
   return { built: finishPage(id, entry, tree, heading), facts: pageFacts };
-}
-
-/** A snippet is parsed like a page; its converted body is what gets inlined. */
-function parseSnippet(file: SourceFile): SnippetParse {
-  const result = parseMdxPage(file);
-  return { body: result.value.content, diagnostics: result.diagnostics };
 }
 
 /** What a page's twin and search records take from its manifest entry. */

@@ -11,6 +11,9 @@ import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
+import { parseSnippet } from '../mdx/parse-page.js';
+import { SnippetPrefetch } from '../content/snippet-prefetch.js';
+import type { SnippetParse } from '../content/snippet-set.js';
 import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type NavTree } from '../navigation/index.js';
 import { resolveOpenapi } from '../openapi/index.js';
 import { apiSettingsFromSite } from '../precedence/index.js';
@@ -72,7 +75,9 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
   // including those that `openapi:` frontmatter names, page by page as the parses come back.
   const published = inStage('navigation', MINTIGNORE, () => publishedPageFiles(root));
   diagnostics.push(...published.diagnostics);
-  const pagesParsed = parsePublishedPages(root, navigation.value, published.files, diagnostics, cache, options, pool);
+  // The main thread parses the snippets the pages bring in while it waits for the workers.
+  const snippetsAhead = new SnippetPrefetch(root, parseSnippet, cache ? (file) => root.unchangedHash(file) !== undefined : undefined);
+  const pagesParsed = parsePublishedPages(root, navigation.value, published.files, diagnostics, cache, options, pool, snippetsAhead);
   const settings = apiSettingsFromSite(site.api, origins);
   const openapiResolved = resolveOpenapi({
     root,
@@ -84,7 +89,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(cache ? { validationCache: specValidationCache(cache) } : {}),
   });
-  const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
+  const [mdx, openapi, prefetchedSnippets] = await Promise.all([pagesParsed.all, openapiResolved, pagesParsed.all.then(() => snippetsAhead.settled())]);
   diagnostics.push(...openapi.diagnostics);
   // Every page is parsed: the parse workers' heaps go before the highlighting workers start theirs.
   await pool.started?.close();
@@ -104,7 +109,7 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     if (keepsPatchFacts(options)) structures[parsed.path] = structureFingerprint(parsed, mdx.diagnosticsOf.get(parsed.path) ?? []);
     parsedById.set(id, parsed);
   }
-  const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options);
+  const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options, prefetchedSnippets);
   appendAll(diagnostics, content.diagnostics);
   return {
     ...(content.facts ? { patchFacts: { facts: content.facts, structures } } : {}),
@@ -130,6 +135,7 @@ async function runContentStage(
   configured: { config: LoadedConfig; site: Site },
   cache: DiskCache | undefined,
   options: BuildOptions,
+  prefetchedSnippets: ReadonlyMap<string, SnippetParse>,
 ): Promise<{ files: Map<string, Buffer>; diagnostics: Diagnostic[]; facts?: ContentPatchFacts }> {
   const { buildContent } = await import('./content-stage.js');
   const { config, site } = configured;
@@ -143,6 +149,7 @@ async function runContentStage(
       config,
       variables: variablesOf(config.value),
       ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
+      prefetchedSnippets,
       highlight: edges.highlight,
       highlighted: () => edges.close(),
       checkLinks: options.checkLinks !== false,
@@ -202,7 +209,16 @@ interface PageEntry {
  * then every other published page file: from the cache when the page's bytes were seen before, else on
  * the worker pool.
  */
-function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly string[], diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan): NavigationPages {
+function parsePublishedPages(
+  root: DocsRoot,
+  tree: NavTree,
+  published: readonly string[],
+  diagnostics: Diagnostic[],
+  cache: DiskCache | undefined,
+  options: BuildOptions,
+  pool: PoolPlan,
+  snippetsAhead: SnippetPrefetch,
+): NavigationPages {
   const idOfFile = new Map<string, string>();
   const toParse: SourceFile[] = [];
   const results = new Map<string, PageEntry>();
@@ -262,6 +278,7 @@ function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly 
     const result = withEncodingProblem(parsedPage, encodingProblems.get(file));
     const entry: PageEntry = { result, fingerprint: stageFingerprint(result) };
     results.set(file, entry);
+    snippetsAhead.page(file, result.value.content);
     const key = keys.get(file);
     if (key) cache!.set('pages', key, entry);
     arrivals.get(file)?.resolve(result.value);
