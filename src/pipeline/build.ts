@@ -50,9 +50,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
       if (previous) {
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
-        const reused = finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record));
-        reused.manifestHash = record.manifestHash;
-        return reused;
+        return Object.assign(finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record)), { manifestHash: record.manifestHash });
       }
     } else if (check && check.changed.length > 0) {
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);

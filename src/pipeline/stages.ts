@@ -209,16 +209,7 @@ interface PageEntry {
  * then every other published page file: from the cache when the page's bytes were seen before, else on
  * the worker pool.
  */
-function parsePublishedPages(
-  root: DocsRoot,
-  tree: NavTree,
-  published: readonly string[],
-  diagnostics: Diagnostic[],
-  cache: DiskCache | undefined,
-  options: BuildOptions,
-  pool: PoolPlan,
-  snippetsAhead: SnippetPrefetch,
-): NavigationPages {
+function parsePublishedPages(root: DocsRoot, tree: NavTree, published: readonly string[], diagnostics: Diagnostic[], cache: DiskCache | undefined, options: BuildOptions, pool: PoolPlan, snippetsAhead: SnippetPrefetch): NavigationPages {
   const idOfFile = new Map<string, string>();
   const toParse: SourceFile[] = [];
   const results = new Map<string, PageEntry>();
