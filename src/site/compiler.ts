@@ -103,9 +103,9 @@ export class SiteSnapshot {
   }
 
   /**
-   * Hashes of the compiler's files `searchRecords` and `llmsBytes` are made from (from the content folder's
-   * index, not read; '' for a file the compiler did not write). With the site data (which pages are
-   * hidden, their titles) and the base they decide those outputs.
+   * Hashes of the compiler's files `searchFile` and `llmsFile` publish (from the content folder's index,
+   * not read; '' for a file the compiler did not write). With the site data (titles, which pages are
+   * listed) and the base they decide those outputs.
    */
   textFileHashes(): { search: string; llms: string; llmsFull: string } {
     return { search: this.files.hash(searchFile), llms: this.files.hash(llmsFiles.index), llmsFull: this.files.hash(llmsFiles.full) };
