@@ -55,7 +55,8 @@ export class SnippetPrefetch {
     for (let path = this.queue.shift(); path !== undefined; path = this.queue.shift()) {
       // One snippet per turn of the event loop: the workers' pages and the OpenAPI stage go on meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
-      const read = this.root.read(path, { keep: false });
+      // Kept by the root: the content stage reads it again (for its hash) without opening it twice.
+      const read = this.root.read(path);
       if (read.ok) this.parsed.set(snippetParseKey(read.file.path, read.file.hash), parseSnippetFile(read.file, this.parse));
     }
     this.draining = undefined;
