@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import { ContentSession } from '../pipeline/content-session.js';
@@ -7,6 +6,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../manifest/types.js';
 import type { PageData, SiteData } from '../theme/types.js';
 import { normalizeBase } from '../theme/layout/urls.js';
+import { sha256 } from '../root/index.js';
 import { llmsFiles, searchFile } from '../pipeline/content-output.js';
 import { llmsTxt } from '../pipeline/llms.js';
 import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile, type PublishedFile } from './data.js';
@@ -41,13 +41,8 @@ export class SiteSnapshot {
   private readonly byFile: Map<string, Diagnostic[]>;
   private readonly pageCache = new Map<string, PageData>();
   private readonly keys = new Map<string, string>();
-  /**
-   * The compiler run shown: its manifest's hash and every diagnostic, the two things a page key is made
-   * of. Undefined when the build did not say which manifest it made.
-   */
-  readonly run: string | undefined;
-  /** The run this one patched (its identity as `run`), and the pages the patch changed. */
-  private readonly patchBase: { run: string; pages: ReadonlySet<string> } | undefined;
+  /** `run` and the run this one patched, made when the export first asks (the preview never does). */
+  private identities: { run: string | undefined; patchBase: { run: string; pages: ReadonlySet<string> } | undefined } | undefined;
 
   constructor(
     readonly manifest: Manifest,
@@ -61,10 +56,14 @@ export class SiteSnapshot {
     this.data = siteData(manifest, base, `${base}${searchIndexPath}`);
     this.siteKey = JSON.stringify(this.data);
     this.byFile = diagnosticsByFile(diagnostics);
-    const diagnosticsKey = lineage.manifestHash !== undefined ? JSON.stringify(diagnostics) : '';
-    this.run = lineage.manifestHash !== undefined ? runIdentity(lineage.manifestHash, diagnosticsKey) : undefined;
-    const from = lineage.patchedFrom;
-    this.patchBase = from ? { run: runIdentity(from.manifestHash, diagnosticsKey), pages: new Set(from.pages) } : undefined;
+  }
+
+  /**
+   * The compiler run shown: its manifest's hash and every diagnostic, the two things a page key is made
+   * of. Undefined when the build did not say which manifest it made.
+   */
+  get run(): string | undefined {
+    return this.runIdentities().run;
   }
 
   get errors(): Diagnostic[] {
@@ -154,7 +153,21 @@ export class SiteSnapshot {
    */
   unchangedSince(run: string | undefined, id: string): boolean {
     if (run === undefined) return false;
-    return run === this.run || (run === this.patchBase?.run && !this.patchBase.pages.has(id));
+    const { run: own, patchBase } = this.runIdentities();
+    return run === own || (run === patchBase?.run && !patchBase.pages.has(id));
+  }
+
+  private runIdentities(): NonNullable<SiteSnapshot['identities']> {
+    if (!this.identities) {
+      const { manifestHash, patchedFrom } = this.lineage;
+      // Serialized only when a manifest hash makes an identity: thousands of diagnostics on a large site.
+      const diagnosticsJson = manifestHash !== undefined || patchedFrom ? JSON.stringify(this.diagnostics) : '';
+      this.identities = {
+        run: manifestHash !== undefined ? runIdentity(manifestHash, diagnosticsJson) : undefined,
+        patchBase: patchedFrom ? { run: runIdentity(patchedFrom.manifestHash, diagnosticsJson), pages: new Set(patchedFrom.pages) } : undefined,
+      };
+    }
+    return this.identities;
   }
 
   /**
@@ -176,7 +189,7 @@ export class SiteSnapshot {
 
 /** A compiler run's identity: its manifest (by hash) and its diagnostics (as JSON). */
 function runIdentity(manifestHash: string, diagnosticsJson: string): string {
-  return createHash('sha256').update(manifestHash).update('\0').update(diagnosticsJson).digest('hex');
+  return sha256(`${manifestHash}\u0000${diagnosticsJson}`);
 }
 
 /** What a rebuild changed for the browser: everything (reload) or these pages' modules. */
