@@ -89,7 +89,8 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(cache ? { validationCache: specValidationCache(cache) } : {}),
   });
-  const [mdx, openapi, prefetchedSnippets] = await Promise.all([pagesParsed.all, openapiResolved, pagesParsed.all.then(() => snippetsAhead.settled())]);
+  const [mdx, openapi] = await Promise.all([pagesParsed.all, openapiResolved]);
+  const prefetchedSnippets = await snippetsAhead.settled();
   diagnostics.push(...openapi.diagnostics);
   // Every page is parsed: the parse workers' heaps go before the highlighting workers start theirs.
   await pool.started?.close();
