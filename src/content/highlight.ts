@@ -180,36 +180,49 @@ export async function createCodeHighlighter(
  * Loads a grammar with every grammar it may embed, including those Shiki marks "lazy" (the fenced
  * blocks of markdown, the `<script>` of a Vue file): without them a block's tokens would depend on which
  * blocks this worker highlighted before, and cached tokens would differ from run to run.
+ *
+ * The embedded grammars are registered before the grammars that embed them. Shiki rebuilds every
+ * loaded grammar that lazily embeds a language each time that language is registered (so it sees the
+ * new one), and a rebuild walks the grammar's whole dependency graph and drops its compiled rules:
+ * markdown registered first was rebuilt once for each of its 57 lazy languages (its first block took
+ * 2.1 s instead of 0.9 s on firecrawl-docs). The grammars in place at the end are the same either way.
  */
 function languageLoader(shiki: HighlighterCore): (id: string) => Promise<boolean> {
-  const registered = new Map<string, Promise<string[]>>();
+  const imported = new Map<string, Promise<LanguageRegistration[]>>();
   const ready = new Map<string, Promise<boolean>>();
-  const register = (id: string): Promise<string[]> => {
-    let pending = registered.get(id);
-    if (!pending) {
-      pending = importGrammar(id).then(async (grammars) => {
-        await shiki.loadLanguage(grammars);
-        return grammars.flatMap((grammar) => grammar.embeddedLangsLazy ?? []).flatMap((name) => canonicalLanguages.get(name) ?? []);
-      });
-      registered.set(id, pending);
-    }
+  const registered = new Set<string>();
+  const grammarsOf = (id: string): Promise<LanguageRegistration[]> => {
+    let pending = imported.get(id);
+    if (!pending) imported.set(id, (pending = importGrammar(id)));
     return pending;
   };
-  const closure = async (id: string): Promise<boolean> => {
-    const seen = new Set<string>();
-    const queue = [id];
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (seen.has(next)) continue;
-      seen.add(next);
-      queue.push(...(await register(next)));
+  // Depth first, each language after the ones it lazily embeds (a cycle is cut where it closes).
+  const inOrder = async (id: string, visiting: Set<string>, order: string[]): Promise<void> => {
+    if (visiting.has(id) || registered.has(id)) return;
+    visiting.add(id);
+    const grammars = await grammarsOf(id);
+    const lazy = grammars.flatMap((grammar) => grammar.embeddedLangsLazy ?? []).flatMap((name) => canonicalLanguages.get(name) ?? []);
+    for (const embedded of lazy) await inOrder(embedded, visiting, order);
+    order.push(id);
+  };
+  const load = async (id: string): Promise<boolean> => {
+    const order: string[] = [];
+    await inOrder(id, new Set(), order);
+    for (const next of order) {
+      if (registered.has(next)) continue;
+      await shiki.loadLanguage(await grammarsOf(next));
+      registered.add(next);
     }
     return true;
   };
+  // One language at a time: two closures registering the same grammars at once would each miss the other's.
+  let last: Promise<boolean> = Promise.resolve(true);
   return (id) => {
     let pending = ready.get(id);
     if (!pending) {
-      pending = closure(id).catch(() => false);
+      pending = last.then(() => load(id)).catch(() => false);
       ready.set(id, pending);
+      last = pending;
     }
     return pending;
   };

@@ -115,6 +115,27 @@ describe('createCodeHighlighter', () => {
     const key = tokens.lines[3]?.find((t) => t[0] === '"a"');
     expect(key?.[1]).toBe('#005cc5');
   });
+
+  it("a markdown block's tokens do not depend on which languages were loaded before, or at the same time", async () => {
+    const markdown = '# Title\n\n```python\nprint("x")\n```\n\n```json\n{"a": 1}\n```\n\n```html\n<b>x</b>\n```\n';
+    const first = await createCodeHighlighter(defaultCodeThemes);
+    const later = await createCodeHighlighter(defaultCodeThemes);
+    const together = await createCodeHighlighter(defaultCodeThemes);
+    try {
+      const alone = await first.highlight(markdown, 'md');
+      for (const [code, lang] of [['{"b": 2}', 'json'], ['x = 1', 'python'], ['<i>y</i>', 'html']] as const) await later.highlight(code, lang);
+      expect(await later.highlight(markdown, 'md')).toEqual(alone);
+      // Requested at once: the languages markdown embeds register while python and mdx (which embeds them too) are asked for.
+      const [, fromTogether] = await Promise.all([together.highlight('y = 2', 'python'), together.highlight(markdown, 'markdown'), together.highlight('# Hi', 'mdx')]);
+      expect(fromTogether).toEqual(alone);
+      const python = alone?.lines[3]?.find((token) => token[0] === 'print');
+      expect(python?.[1]).toBe('#005cc5');
+    } finally {
+      first.dispose();
+      later.dispose();
+      together.dispose();
+    }
+  }, 60_000);
 });
 
 describe('highlightKey', () => {
