@@ -175,7 +175,14 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   // Tokens are filled into the trees in place. The twins and search records do not read them: they
   // are made meanwhile, on the main thread that used to wait idle for the workers, which it lets hand
   // out blocks every few milliseconds.
-  const highlighting = input.highlight ? highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes }) : undefined;
+  // The workers stop once the last block has its tokens (blocks highlighted while the pages parsed are
+  // ready at once), not after the pages are finished: their grammars and WASM memory are not needed.
+  const highlighting = input.highlight
+    ? highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes }).then(async (stats) => {
+        await input.highlighted?.();
+        return stats;
+      })
+    : undefined;
   // Awaited below; a failure while the pages are finished must not count as unhandled meanwhile.
   highlighting?.catch(() => undefined);
   const pages = new Map<string, BuiltPageContent>();
@@ -196,7 +203,6 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     }
   }
   const highlight = highlighting ? await highlighting : undefined;
-  await input.highlighted?.();
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
 }
 
