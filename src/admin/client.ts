@@ -6,6 +6,7 @@ import { maxTimerMs, parseRetryAfter } from './retry.js';
 import { describeProblems, validators, type AgentJobWire } from './schema.js';
 import type { AgentJob } from './types.js';
 import { waitForAgentJob, type WaitOptions } from './wait.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 export interface AdminClientOptions {
   /** Base address of the admin API, e.g. `https://api.example.com` (a path prefix is kept). */
@@ -224,7 +225,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.username !== '' || url.password !== '') {
     throw new AdminApiError('invalid-base-url', 'the admin API base URL must not carry credentials; the API key is sent as a bearer token');
   }
-  return `${url.origin}${url.pathname.replace(/(?<!\/)\/+$/, '')}`;
+  return `${url.origin}${trimTrailingSlashes(url.pathname)}`;
 }
 
 /**

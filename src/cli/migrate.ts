@@ -17,6 +17,7 @@ import {
   type PageReport,
 } from '../migrate/index.js';
 import { ExitCode, UsageError, type CliIo } from './io.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 type Format = 'human' | 'json' | 'github';
 
@@ -212,7 +213,7 @@ type Colors = ReturnType<typeof createColors>;
 
 function planLine(c: Colors, page: PageReport, force: boolean, pathPrefix: string): string {
   const where = (file: string, line?: number, column?: number): string =>
-    `${pathPrefix === '.' ? '' : `${pathPrefix.replace(/(?<!\/)\/+$/, '')}/`}${file}${line !== undefined ? `:${line}:${column ?? 1}` : ''}`;
+    `${pathPrefix === '.' ? '' : `${trimTrailingSlashes(pathPrefix)}/`}${file}${line !== undefined ? `:${line}:${column ?? 1}` : ''}`;
   const lines: string[] = [];
   if (page.status !== 'matched') {
     const why = { 'no-operation': 'no operation', ambiguous: 'several operations', 'no-spec': 'no OpenAPI file in scope', 'spec-error': 'the OpenAPI file could not be used' }[page.status];

@@ -14,9 +14,22 @@ export function isHttpMethod(word: string): boolean {
   return methodSet.has(word.toUpperCase());
 }
 
+/**
+ * The text without the slashes that end it (`https://x.test/v1//` -> `https://x.test/v1`; `/` -> ``).
+ * The run is matched from its head, so a long run that does not end the text costs linear time.
+ */
+export function trimTrailingSlashes(text: string): string {
+  return text.replace(/(?<!\/)\/+$/, '');
+}
+
+/** The text without the slashes that start or end it (`/guides/setup/` -> `guides/setup`): a page id or folder as written in a URL. */
+export function trimSlashes(text: string): string {
+  return trimTrailingSlashes(text.replace(/^\/+/, ''));
+}
+
 /** A server URL joined with a path: one slash between them, whatever each side carries. */
 export function joinUrl(server: string, path: string): string {
-  return server.replace(/(?<!\/)\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  return trimTrailingSlashes(server) + (path.startsWith('/') ? path : `/${path}`);
 }
 
 /** How an API request authenticates, as pages and settings name it. */

@@ -2,7 +2,7 @@ export type { Field, FieldAnnotations, FieldLocation, FieldSource } from './fiel
 export { compareFields, defaultText, driftKinds } from './compare.js';
 export type { CompareOptions, DriftKind, FieldDrift } from './compare.js';
 export { normalizeType, typesCompatible } from './types-compat.js';
-export { authMethods, httpMethods, isHttpMethod, isJsonMediaType, joinUrl, playgroundModes, preferredMediaType } from './http.js';
+export { authMethods, httpMethods, isHttpMethod, isJsonMediaType, joinUrl, playgroundModes, preferredMediaType, trimSlashes, trimTrailingSlashes } from './http.js';
 export { generateCodeSamples } from './samples.js';
 export type { SampleInput } from './samples.js';
 export type { ApiTarget, AuthMethod, HttpMethod, PlaygroundMode } from './http.js';

@@ -1,4 +1,5 @@
 import { isJsonObject, joinPointer, type JsonValue } from '../diagnostics/index.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 /** One entry of docs.json `redirects`, with the pointer of the entry in the composed docs.json. */
 export interface Redirect {
@@ -140,7 +141,7 @@ export function substitute(destination: string, captured: ReadonlyMap<string, st
 }
 
 export function stripTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/(?<!\/)\/+$/, '') || '/' : path;
+  return path.length > 1 ? trimTrailingSlashes(path) || '/' : path;
 }
 
 function escapeRegExp(text: string): string {

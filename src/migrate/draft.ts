@@ -7,6 +7,7 @@ import type { EndpointPage } from '../precedence/index.js';
 import { contentFor, lostProse } from './prose.js';
 import { normalizeType } from '../fields/index.js';
 import type { DraftOpenapiOptions, DraftResult, DocsExtension } from './types.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 
 const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);
@@ -140,7 +141,7 @@ class DraftDocument {
     if (/[?#]/.test(rawPath)) lossy(`the query string of "${page.api.target}" is dropped: OpenAPI paths have none (document query parameters with <ParamField query=...>)`);
     const opPath = rawPath.replace(/[?#].*$/s, '') || '/';
     // Trailing slashes go, but a path of slashes alone stays `/`.
-    const shape = opPath.replace(/\{[^{}]*\}/g, '{}').replace(/(?<!\/)\/+$/, '') || '/';
+    const shape = trimTrailingSlashes(opPath.replace(/\{[^{}]*\}/g, '{}')) || '/';
     // Templates that differ only in parameter names are one path in OpenAPI: reuse the first spelling.
     const existingPath = this.shapes.get(shape);
     if (existingPath === undefined) {
@@ -284,7 +285,7 @@ function mostUsedOrigin(pages: readonly ApiPage[]): string[] {
 /** The path of `url` below the first of `servers` that is a prefix of it, or undefined. */
 function underServer(url: string, servers: readonly string[]): string | undefined {
   for (const server of servers) {
-    const trimmed = server.replace(/(?<!\/)\/+$/, '');
+    const trimmed = trimTrailingSlashes(server);
     if (url === trimmed) return '/';
     if (url.startsWith(`${trimmed}/`) || url.startsWith(`${trimmed}?`)) return url.slice(trimmed.length).replace(/^(?=\?)/, '/');
   }

@@ -1,4 +1,5 @@
 import { findOperation, type LoadedSpec, type OperationInfo, type OperationMatch } from '../openapi/index.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 /** The request a hand-written page documents, as the precedence stage resolved it. */
 export interface PageRequest {
@@ -24,7 +25,7 @@ function withoutQuery(text: string): string {
 }
 
 function trimSlash(text: string): string {
-  return text.replace(/(?<!\/)\/+$/, '');
+  return trimTrailingSlashes(text);
 }
 
 /** `https://api.x.com/v1/` -> `/v1`; `/v1` -> `/v1`; `https://{endpoint}` -> ``. */

@@ -14,6 +14,7 @@ import type { DocsRoot } from '../root/index.js';
 import { parseEndpointReference, type EndpointReference } from './endpoint-reference.js';
 import { caseCollisions } from './case-collisions.js';
 import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
+import { trimSlashes, trimTrailingSlashes } from '../fields/http.js';
 
 /** Keys that hold child nodes, with the kind of node each child is. */
 const childKeys = {
@@ -70,7 +71,7 @@ export type EntryReading =
 export function readPagesEntry(entry: string, hasPageFile: (id: string) => boolean, root: DocsRoot): EntryReading {
   const parsed = parseEndpointReference(entry);
   if (parsed.kind === 'not-a-reference') return { kind: 'page' };
-  const id = entry.trim().replace(/^\/+/, '').replace(/(?<!\/)\/+$/, '');
+  const id = trimSlashes(entry.trim());
   if (hasPageFile(id)) return { kind: 'page' };
   if (parsed.kind === 'invalid') return { kind: 'neither', why: parsed.message };
   if (parsed.file === undefined || canBeSpec(parsed.file, root)) return { kind: 'endpoint', reference: parsed };
@@ -129,7 +130,7 @@ function attachmentAt(config: LoadedConfig, openapi: JsonValue | undefined, poin
     const sources = typeof source === 'string' ? [source] : Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
     if (!sources.length) return undefined;
     const attachment: SpecAttachment = { sources, pointer, location };
-    if (typeof openapi.directory === 'string') attachment.directory = openapi.directory.replace(/^\/+|(?<!\/)\/+$/g, '');
+    if (typeof openapi.directory === 'string') attachment.directory = trimSlashes(openapi.directory);
     return attachment;
   }
   return undefined;
@@ -210,7 +211,7 @@ class NavigationResolver {
   private page(reference: string, pointer: string, scope: SpecAttachment | undefined, sidebar: string, notAReference?: string): PageItem {
     const location = this.config.locate(pointer);
     const trimmed = reference.trim();
-    const id = trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, '').replace(/(?<!\/)\/+$/, '');
+    const id = trimTrailingSlashes(trimmed.replace(/^\/+/, '').replace(/\.(mdx|md)$/, ''));
     const item: PageItem = { type: 'page', reference, id, pointer, location };
     if (scope) item.specScope = scope;
     const resolved = this.root.resolve(trimmed);

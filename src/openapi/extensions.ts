@@ -1,6 +1,7 @@
 import { createDiagnostic, didYouMean, joinPointer, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
 import { isObject } from './parse.js';
 import type { XDocs } from './types.js';
+import { trimSlashes } from '../fields/http.js';
 
 type Locate = (pointer: string, target?: 'key' | 'value') => SourceLocation;
 
@@ -102,7 +103,7 @@ function normalizeHref(href: string): { ok: true; id: string } | { ok: false; me
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(trimmed) || trimmed.startsWith('//')) {
     return { ok: false, message: `must be a page path of this site (like "/api/users/list"), not the URL "${href}"` };
   }
-  const id = trimmed.replace(/[?#].*$/s, '').replace(/^\/+|(?<!\/)\/+$/g, '').replace(/\.mdx?$/, '');
+  const id = trimSlashes(trimmed.replace(/[?#].*$/s, '')).replace(/\.mdx?$/, '');
   if (id === '') return { ok: false, message: 'must name a page path; it is empty' };
   if (id.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
     return { ok: false, message: `"${href}" is not a clean page path (no ".", ".." or empty segments)` };

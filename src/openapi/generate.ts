@@ -1,4 +1,5 @@
 import type { LoadedSpec, OperationInfo } from './types.js';
+import { trimSlashes } from '../fields/http.js';
 
 export const untaggedGroup = 'API Reference';
 export const untaggedWebhookGroup = 'Webhooks';
@@ -51,7 +52,7 @@ export function operationSlug(op: OperationInfo): string {
  * renumbered (a clash with it is a page-id collision for the caller to report).
  */
 export function planGeneratedPages(spec: Pick<LoadedSpec, 'operations' | 'webhooks' | 'tags'>, options: { directory?: string } = {}): PlannedPage[] {
-  const directory = (options.directory ?? defaultDirectory).replace(/^\/+|(?<!\/)\/+$/g, '');
+  const directory = trimSlashes(options.directory ?? defaultDirectory);
   const groups = new Map<string, OperationInfo[]>();
   for (const tag of spec.tags) groups.set(tag.name, []);
   for (const op of [...spec.operations, ...spec.webhooks]) {

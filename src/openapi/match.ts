@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { closestMatches, createDiagnostic, joinPointer, rankCandidates, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { EndpointReference, LoadedSpec, OperationInfo } from './types.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 export type OperationMatch =
   | { kind: 'matched'; operation: OperationInfo }
@@ -12,7 +13,7 @@ export type OperationMatch =
 export type SchemaMatch = { kind: 'matched'; name: string; pointer: string } | { kind: 'none'; closest: string[] };
 
 function withoutTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/(?<!\/)\/+$/, '') : path;
+  return path.length > 1 ? trimTrailingSlashes(path) : path;
 }
 
 /** `/users/{userId}/` -> `/users/{}`: two templates that differ only in parameter names become equal. */

@@ -1,4 +1,5 @@
 import type { Manifest, NavNode } from '../manifest/types.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 /**
  * llms.txt and llms-full.txt (https://llmstxt.org; docs/content.md, "Text projections"):
@@ -86,7 +87,7 @@ function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], 
 }
 
 function twinUrl(id: string, baseUrl = ''): string {
-  return `${baseUrl.replace(/(?<!\/)\/+$/, '')}/${id}.md`;
+  return `${trimTrailingSlashes(baseUrl)}/${id}.md`;
 }
 
 /** A page's part of llms-full.txt (the parts are joined by a blank line): what a patch of one page replaces. */

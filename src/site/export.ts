@@ -18,6 +18,7 @@ import { sitePaths } from './paths.js';
 import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { ignoredPath } from './watcher.js';
+import { trimTrailingSlashes } from '../fields/http.js';
 
 export { exportMarker };
 
@@ -76,7 +77,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   timings.compileMs = performance.now() - started;
   if (!snapshot || hasErrors(result.diagnostics)) return { result, ...nothing };
 
-  const origin = options.siteUrl?.replace(/(?<!\/)\/+$/, '');
+  const origin = options.siteUrl === undefined ? undefined : trimTrailingSlashes(options.siteUrl);
   const site: ExportSite = {
     snapshot,
     root,

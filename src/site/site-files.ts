@@ -2,6 +2,7 @@ import type { JsonValue } from '../diagnostics/index.js';
 import { pageHref } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import { boundedPath } from '../pipeline/content-output.js';
+import { trimSlashes } from '../fields/http.js';
 
 /*
  * The files of a site besides its pages and the compiler's text projections, made from one snapshot,
@@ -122,7 +123,7 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
 export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string }> {
   const fixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
   return redirectsOf(snapshot)
-    .map(({ source, destination }) => ({ path: source.replace(/^\/+|(?<!\/)\/+$/g, ''), destination }))
+    .map(({ source, destination }) => ({ path: trimSlashes(source), destination }))
     // (A source too long for a file name has its line in `_redirects` only.)
     .filter(({ path, destination }) => path !== '' && fixed(path) && fixed(destination) && !snapshot.has(path) && boundedPath(path) === path)
     .map(({ path, destination }) => ({ path, target: targetUrl(snapshot, destination) }));

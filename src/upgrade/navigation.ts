@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../diagnostics/index.js';
 import { isExternal, put, type Upgrade } from './context.js';
 import { lightDark } from './settings.js';
+import { trimSlashes } from '../fields/http.js';
 
 /** A group of mint.json's navigation with where it was (for warnings) and what it belongs to. */
 interface Group {
@@ -91,7 +92,7 @@ function readDivisions(up: Upgrade, mint: JsonObject): Divisions {
       if (old.isDefaultHidden === true) node.hidden = true;
       up.rest(old, pointer, ['name', 'url', 'icon', 'iconType', 'color', 'version', 'isDefaultHidden']);
       if (isExternal(url)) return [{ node: { ...node, href: url }, prefix: undefined, version: undefined }];
-      return [{ node, prefix: url.replace(/^\/+|(?<!\/)\/+$/g, ''), version: typeof old.version === 'string' ? old.version : undefined }];
+      return [{ node, prefix: trimSlashes(url), version: typeof old.version === 'string' ? old.version : undefined }];
     });
   const colors = isJsonObject(mint.colors) ? mint.colors : {};
   const topAnchor = up.object(mint.topAnchor, '/topAnchor') ?? {};

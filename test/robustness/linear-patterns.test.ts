@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignHeadingIds } from '../../src/content/headings.js';
 import type { ContentRoot } from '../../src/content/types.js';
-import { joinUrl } from '../../src/fields/http.js';
+import { joinUrl, trimSlashes, trimTrailingSlashes } from '../../src/fields/http.js';
 import { stripTrailingSlash } from '../../src/links/redirects.js';
 import { parseCodeMeta } from '../../src/content/code-meta.js';
 import { parseEndpointReference } from '../../src/navigation/endpoint-reference.js';
@@ -25,6 +25,12 @@ describe('patterns over long runs', () => {
     expect(normalizeBase(slashes)).toBe(`/${slashes}/`);
     expect(joinUrl('https://api.example.com///', 'x')).toBe('https://api.example.com/x');
     expect(normalizeBase('//docs//')).toBe('/docs/');
+    expect(trimTrailingSlashes(slashes)).toBe(slashes);
+    expect(trimSlashes(`/${slashes}`)).toBe(slashes);
+    expect(trimTrailingSlashes('https://x.test/v1//')).toBe('https://x.test/v1');
+    expect(trimTrailingSlashes('/')).toBe('');
+    expect(trimSlashes('//guides/setup/')).toBe('guides/setup');
+    expect(trimSlashes('///')).toBe('');
   }, 2_000);
 
   it('a custom heading id after a long run of spaces, and a heading that has none', () => {
