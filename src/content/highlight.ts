@@ -208,8 +208,8 @@ function languageLoader(shiki: HighlighterCore): (id: string) => Promise<boolean
   const load = async (id: string): Promise<boolean> => {
     const order: string[] = [];
     await inOrder(id, new Set(), order);
+    // Loads run one at a time (below), so nothing in `order` was registered since it was made.
     for (const next of order) {
-      if (registered.has(next)) continue;
       await shiki.loadLanguage(await grammarsOf(next));
       registered.add(next);
     }

@@ -5,9 +5,8 @@ import type { Field } from '../fields/index.js';
 import { enclosingLabels, openContext, readApiPages, type ApiPage, type MigrationContext } from './context.js';
 import type { EndpointPage } from '../precedence/index.js';
 import { contentFor, lostProse } from './prose.js';
-import { normalizeType } from '../fields/index.js';
+import { normalizeType, trimTrailingSlashes } from '../fields/index.js';
 import type { DraftOpenapiOptions, DraftResult, DocsExtension } from './types.js';
-import { trimTrailingSlashes } from '../fields/http.js';
 
 
 const ignoredHeaders = new Set(['authorization', 'content-type', 'accept']);

@@ -24,14 +24,10 @@ function withoutQuery(text: string): string {
   return text.replace(/[?#].*$/s, '');
 }
 
-function trimSlash(text: string): string {
-  return trimTrailingSlashes(text);
-}
-
 /** `https://api.x.com/v1/` -> `/v1`; `/v1` -> `/v1`; `https://{endpoint}` -> ``. */
 function serverPath(server: string): string {
   const match = absolute.exec(server);
-  return trimSlash(match ? (match[2] ?? '') : server);
+  return trimTrailingSlashes(match ? (match[2] ?? '') : server);
 }
 
 /** Lower-cases the scheme and host (they are case-insensitive), leaving the path as written. */
@@ -52,7 +48,7 @@ function normalizeOrigin(url: string): string {
  */
 export function matchPage(spec: Pick<LoadedSpec, 'operations'>, request: PageRequest): PageMatch {
   const operations = spec.operations;
-  const servers = [...new Set(operations.flatMap((op) => op.servers.map((s) => normalizeOrigin(trimSlash(s)))))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const servers = [...new Set(operations.flatMap((op) => op.servers.map((s) => normalizeOrigin(trimTrailingSlashes(s)))))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 
   for (const rawUrl of request.urls) {
     const url = normalizeOrigin(withoutQuery(rawUrl));
@@ -60,7 +56,7 @@ export function matchPage(spec: Pick<LoadedSpec, 'operations'>, request: PageReq
       if (server === '' || !absolute.test(server)) continue;
       if (url !== server && !url.startsWith(`${server}/`)) continue;
       const rest = url.slice(server.length) || '/';
-      const subset = operations.filter((op) => op.servers.some((s) => normalizeOrigin(trimSlash(s)) === server));
+      const subset = operations.filter((op) => op.servers.some((s) => normalizeOrigin(trimTrailingSlashes(s)) === server));
       const match = findOperation({ operations: subset }, request.method, rest);
       if (match.kind !== 'none') return { match, serverMatched: true, lookedUp: rest };
     }

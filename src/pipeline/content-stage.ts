@@ -175,8 +175,8 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   // Tokens are filled into the trees in place. The twins and search records do not read them: they
   // are made meanwhile, on the main thread that used to wait idle for the workers, which it lets hand
   // out blocks every few milliseconds.
-  // The workers stop once the last block has its tokens (blocks highlighted while the pages parsed are
-  // ready at once), not after the pages are finished: their grammars and WASM memory are not needed.
+  // The workers stop once the last block has its tokens, not after the pages are finished: their
+  // grammars and WASM memory are not needed for the rest of the stage.
   const highlighting = input.highlight
     ? highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes }).then(async (stats) => {
         await input.highlighted?.();
