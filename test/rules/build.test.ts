@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
 import { ignoreFileText } from '../../src/rules/index.js';
 import { docsJsonWith, expectValidManifest, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
+import { corpusCacheDir } from '../helpers/corpus-cache.js';
 
 afterAll(removeTempRoots);
 
@@ -139,7 +140,8 @@ describe.skipIf(!existsSync(path.join(corpora, 'mintlify-docs')))('mintlify-docs
     const settings = { rules: links, overrides: [{ files: ['es/**', 'fr/**', 'zh/**'], rules: { 'openapi/unknown-endpoint': 'warn' } }] };
     const root = copyOf('mintlify-docs', { 'docs-build.json': JSON.stringify({ rules: links }) });
     // The cache makes the second build cheap: the pages are parsed once.
-    const options = { root, offline: true, cache: true as const, outFile: path.join(root, 'out', 'manifest.json') };
+    // The run's shared cache of mintlify-docs: pages and code blocks another suite built are reused (this copy's run is its own).
+    const options = { root, offline: true, cache: true as const, cacheDir: corpusCacheDir('mintlify-docs'), outFile: path.join(root, 'out', 'manifest.json') };
     const blocked = await build(options);
     expect(blocked.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(Array(12).fill('openapi/unknown-endpoint'));
     expect(blocked.written).toBeUndefined();
@@ -155,7 +157,8 @@ describe.skipIf(!existsSync(path.join(corpora, 'mintlify-docs')))('mintlify-docs
 describe.skipIf(!existsSync(path.join(corpora, 'upstash-docs')))('upstash-docs: warnings accepted through the ignore file', () => {
   it('leaves out every warning written down, counts them, and keeps the errors', async () => {
     const root = copyOf('upstash-docs', {});
-    const before = await build({ root, offline: true, cache: true });
+    const options = { root, offline: true, cache: true as const, cacheDir: corpusCacheDir('upstash-docs') };
+    const before = await build(options);
     const warnings = before.diagnostics.filter((d) => d.severity === 'warning');
     expect(warnings.length).toBeGreaterThan(5);
     const read = (file: string): string | undefined => {
@@ -166,7 +169,7 @@ describe.skipIf(!existsSync(path.join(corpora, 'upstash-docs')))('upstash-docs: 
       }
     };
     writeFileSync(path.join(root, '.docs-build-ignore.json'), ignoreFileText(warnings, read).text);
-    const after = await build({ root, offline: true, cache: true });
+    const after = await build(options);
     expect(after.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
     expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual(before.diagnostics.filter((d) => d.severity === 'error'));
     expect(after.ignored?.ignoreFile).toBe(warnings.length);
