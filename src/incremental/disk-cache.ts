@@ -1,9 +1,9 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 // Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
 import { createDiagnostic } from '../diagnostics/catalog.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { linkFileAtomic, locatePath, readOwnedFile, sha256, stampAt, writeFileAtomic, type Confinement, type FileStamp } from '../root/index.js';
+import { linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, readOwnedRange, sha256, stampAt, writeFileAtomic, type Confinement, type FileStamp, type InPlaceEdit } from '../root/index.js';
 import { locateCacheFolder } from './cache-folder.js';
 import { entryChecks, type CacheEntries } from './entries.js';
 import { PackStore } from './pack-store.js';
@@ -160,6 +160,30 @@ export class DiskCache {
     const target = this.entryPath(namespace, key, '.txt');
     if (sameAs !== undefined && linkFileAtomic(sameAs, target, this.confinement())) return;
     this.writeEntry(target, typeof bytes === 'function' ? bytes() : bytes);
+  }
+
+  /**
+   * Changes a raw entry's bytes in place (`patchFileInPlace`: equal lengths, only when `isExpected`
+   * holds for the open file and the old bytes are where the edits go). False, with nothing written,
+   * for a read-only or unusable cache or when anything does not match.
+   */
+  patchBytesInPlace(namespace: keyof CacheEntries, key: string, edits: readonly InPlaceEdit[], isExpected: (stats: Stats) => boolean, afterWrite?: (fd: number) => void): boolean {
+    if (this.readOnly || !this.usable) return false;
+    try {
+      return patchFileInPlace(this.entryPath(namespace, key, '.txt'), edits, isExpected, afterWrite, this.confinement());
+    } catch {
+      return false;
+    }
+  }
+
+  /** `length` bytes of a raw entry from `offset`, when `isExpected` holds for the open file; else undefined. */
+  bytesAt(namespace: keyof CacheEntries, key: string, offset: number, length: number, isExpected: (stats: Stats) => boolean): Buffer | undefined {
+    if (!this.usable) return undefined;
+    try {
+      return readOwnedRange(this.entryPath(namespace, key, '.txt'), offset, length, isExpected, this.confinement());
+    } catch {
+      return undefined;
+    }
   }
 
   private packOf(namespace: string): PackStore | undefined {

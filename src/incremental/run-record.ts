@@ -2,7 +2,7 @@ import { readSync, statSync, type Stats } from 'node:fs';
 import type { DiskCache } from './index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { IgnoredCounts } from '../rules/index.js';
-import { patchFileInPlace, readOwnedFile, sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp } from '../root/index.js';
+import { patchFileInPlace, readOwnedFile, readOwnedRange, sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp, type InPlaceEdit } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
 import type { BuildOptions, BuildStats } from '../pipeline/types.js';
 
@@ -218,6 +218,33 @@ export function recordedManifest(cache: DiskCache, record: RunRecord, outFile: s
   return undefined;
 }
 
+/**
+ * Reads parts of the last run's manifest: from the output or the cache's copy, whichever still has the
+ * stamp the record took of it, `length` bytes at a time (a patch needs a page's old hash, not 24 MB);
+ * else from the whole manifest `recordedManifest` finds and verifies.
+ */
+export function recordedManifestRanges(cache: DiskCache, record: RunRecord, outFile: string | undefined): (offset: number, length: number) => Buffer | undefined {
+  const recordedFile = (stamp: FileStamp) => (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), stamp);
+  let whole: Buffer | null | undefined;
+  return (offset, length) => {
+    const output = record.output;
+    if (whole === undefined && outFile && output?.file === outFile) {
+      try {
+        const bytes = readOwnedRange(outFile, offset, length, recordedFile(output.stamp));
+        if (bytes) return bytes;
+      } catch {
+        // Gone or refused: the copy, or the whole manifest verified by its hash.
+      }
+    }
+    if (whole === undefined && record.manifestCopy) {
+      const bytes = cache.bytesAt('builds', record.manifestKey, offset, length, recordedFile(record.manifestCopy));
+      if (bytes) return bytes;
+    }
+    whole ??= recordedManifest(cache, record, outFile) ?? null;
+    return whole && offset + length <= whole.length ? whole.subarray(offset, offset + length) : undefined;
+  };
+}
+
 /** An input as a record keeps it: with its stamp when the stamp can be trusted (see `RunRecord`). */
 export function recordedInput(root: DocsRoot, path: string, hash: string, startedAtMs: number): RecordedInput {
   // Only listed regular files: reached through real folders, so the stamp is the file's own.
@@ -237,6 +264,8 @@ export function rememberRun(
   run: {
     /** The manifest's bytes, or how to read them (needed only when the cache's copy cannot be a link to the output). */
     manifest: Buffer | (() => Buffer);
+    /** The cache's copy already holds the manifest (`patchRecordedCopy` wrote it in place). */
+    copyInPlace?: boolean;
     digest: ManifestDigest;
     manifestBytes: number;
     contentHashAt: Record<string, number>;
@@ -257,7 +286,7 @@ export function rememberRun(
   // manifest, a hard link to it costs nothing. A patch written into the output in place changes the
   // copy too, and the record written next vouches for the new bytes; if the run stops in between,
   // neither matches the old record's hash and the next run runs the stages.
-  cache.setBytes('builds', manifestKey, run.manifest, run.output);
+  if (!run.copyInPlace) cache.setBytes('builds', manifestKey, run.manifest, run.output);
   const record: RunRecord = {
     listing: run.listing ?? currentListing(root, run.startedAtMs),
     inputs: run.inputs ?? root.readFiles().map(({ path, hash }) => recordedInput(root, path, hash, run.startedAtMs)),
@@ -321,9 +350,49 @@ export function outputHolds(file: string, manifest: { bytes: number; hash: strin
  * new digest (the recorded block hashes, with the touched blocks read back and hashed again) and how to
  * read the patched manifest. Undefined, with nothing written, otherwise.
  */
-export function patchRecordedOutput(outFile: string, record: RunRecord, edits: readonly ContentHashEdit[]): { manifest: () => Buffer; digest: ManifestDigest } | undefined {
+export function patchRecordedOutput(outFile: string, record: RunRecord, edits: readonly ContentHashEdit[]): PatchedManifest | undefined {
   const recorded = record.output;
-  if (recorded?.file !== outFile || record.manifestBlocks.length !== Math.ceil(record.manifestBytes / manifestBlockBytes)) return undefined;
+  if (recorded?.file !== outFile) return undefined;
+  return patchRecordedBytes(record, edits, recorded.stamp, (ranges, isRecorded, rehash) => patchFileInPlace(outFile, ranges, isRecorded, rehash), () => readOwnedFile(outFile));
+}
+
+/**
+ * The same for the cache's copy of the manifest, when the last run wrote no output (it had errors, or
+ * no output was asked for): the copy is then a file of its own (no link to an output), and patching it
+ * in place saves reading, hashing and writing the whole manifest again. The record saved next vouches
+ * for the new bytes; a run stopped in between leaves a copy whose stamp no record has, which is hashed
+ * and, not matching, makes the next run run the stages.
+ */
+export function patchRecordedCopy(cache: DiskCache, record: RunRecord, edits: readonly ContentHashEdit[]): PatchedManifest | undefined {
+  const recorded = record.manifestCopy;
+  if (recorded === undefined || record.output !== undefined) return undefined;
+  return patchRecordedBytes(
+    record,
+    edits,
+    recorded,
+    (ranges, isRecorded, rehash) => cache.patchBytesInPlace('builds', record.manifestKey, ranges, (stats) => stats.nlink === 1 && isRecorded(stats), rehash),
+    () => {
+      const bytes = cache.getBytes('builds', record.manifestKey);
+      if (bytes === undefined) throw new Error('the cache\'s copy of the manifest could not be read again');
+      return bytes;
+    },
+  );
+}
+
+/** A manifest patched in place: its new digest, and how to read it (only if someone asks). */
+export interface PatchedManifest {
+  manifest: () => Buffer;
+  digest: ManifestDigest;
+}
+
+function patchRecordedBytes(
+  record: RunRecord,
+  edits: readonly ContentHashEdit[],
+  stamp: FileStamp,
+  patch: (ranges: InPlaceEdit[], isRecorded: (stats: Stats) => boolean, rehash: (fd: number) => void) => boolean,
+  read: () => Buffer,
+): PatchedManifest | undefined {
+  if (record.manifestBlocks.length !== Math.ceil(record.manifestBytes / manifestBlockBytes)) return undefined;
   const ranges = edits.map(({ offset, before, after }) => ({ offset, before: Buffer.from(before, 'latin1'), after: Buffer.from(after, 'latin1') }));
   const blocks = [...record.manifestBlocks];
   const rehash = (fd: number): void => {
@@ -334,10 +403,10 @@ export function patchRecordedOutput(outFile: string, record: RunRecord, edits: r
       blocks[index] = sha256(block);
     }
   };
-  const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), recorded.stamp);
+  const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), stamp);
   try {
-    if (!patchFileInPlace(outFile, ranges, isRecorded, rehash)) return undefined;
-    return { manifest: () => readOwnedFile(outFile), digest: { hash: hashOfBlocks(blocks), blocks } };
+    if (!patch(ranges, isRecorded, rehash)) return undefined;
+    return { manifest: read, digest: { hash: hashOfBlocks(blocks), blocks } };
   } catch {
     // Unwritable in place (permissions, a vanished file): the whole manifest is written instead.
     return undefined;

@@ -12,7 +12,7 @@ import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
 import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedOutput, recordedManifest, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
+import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedCopy, patchRecordedOutput, recordedManifest, recordedManifestRanges, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
 import type { ContentBase, ContentEdit, ContentPatch } from './content-patch.js';
 import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
@@ -169,7 +169,13 @@ async function patchRun(
   }
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
   let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
+  let copyInPlace = false;
   if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, edits);
+  else {
+    // No output to patch (errors, or none asked for): the cache's copy, when it is a file of its own.
+    patched = patchRecordedCopy(cache, record, edits);
+    copyInPlace = patched !== undefined;
+  }
   if (!patched) {
     const previous = recordedManifest(cache, record, outFile);
     if (previous === undefined || !applyContentHashEdits(previous, edits)) return undefined;
@@ -186,6 +192,7 @@ async function patchRun(
   const inputs = check.inputs.map((input) => (changed.includes(input.path) ? { path: input.path, hash: hashes.get(input.path)! } : input));
   rememberRun(cache, root, runKey, {
     manifest,
+    copyInPlace,
     digest: patched.digest,
     manifestBytes: record.manifestBytes,
     contentHashAt: record.contentHashAt,
@@ -254,11 +261,8 @@ async function patchPagesAndContent(
   const writes = !last.hasErrors && outFile !== undefined && record.output?.file === outFile;
   // (A preview renders content: with errors it has none on disk to start a session from.)
   if (!session && !writes && (!last.hasErrors || options.session !== undefined)) return undefined;
-  let recorded: Buffer | null | undefined;
-  const recordedHash = (offset: number): string | undefined => {
-    recorded ??= recordedManifest(cache, record, outFile) ?? null;
-    return recorded ? recorded.toString('latin1', offset, offset + 64) : undefined;
-  };
+  const recorded = recordedManifestRanges(cache, record, outFile);
+  const recordedHash = (offset: number): string | undefined => recorded(offset, 64)?.toString('latin1');
   const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
   const content = await patchContent(base, root, cache, options, edited);
   if (content === undefined) return undefined;

@@ -3,6 +3,6 @@ export type { FileStamp, SourceFile, PathProblem, Resolved, ReadResult, DocsRoot
 export { invalidUtf8Diagnostic } from './encoding.js';
 export { copyFileAtomic, isRunning, linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic, writeNewFile } from './atomic-write.js';
 export type { InPlaceEdit, WriteOptions } from './atomic-write.js';
-export { isWithin, locatePath, openOwnedFile, readOwnedFile, UnsafePathError } from './owned-paths.js';
+export { isWithin, locatePath, openOwnedFile, readOwnedFile, readOwnedRange, UnsafePathError } from './owned-paths.js';
 export type { Confinement } from './owned-paths.js';
 export { refuseInputsOf } from './output-guard.js';

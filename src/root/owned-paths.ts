@@ -119,6 +119,21 @@ export function openOwnedFile(file: string, confinement: Confinement = {}): numb
   return fd;
 }
 
+/**
+ * `length` bytes of a regular file from `offset`, read after `openOwnedFile`'s checks, when `isExpected`
+ * holds for the open file (its stamp, its size); undefined when it does not or the file is shorter.
+ */
+export function readOwnedRange(file: string, offset: number, length: number, isExpected: (stats: Stats) => boolean, confinement: Confinement = {}): Buffer | undefined {
+  const fd = openOwnedFile(file, confinement);
+  try {
+    if (!isExpected(fstatSync(fd))) return undefined;
+    const bytes = Buffer.alloc(length);
+    return readSync(fd, bytes, 0, length, offset) === length ? bytes : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The bytes of a regular file, read after `openOwnedFile`'s checks. Throws like `readFileSync`. */
 export function readOwnedFile(file: string, confinement: Confinement = {}): Buffer {
   const fd = openOwnedFile(file, confinement);

@@ -261,6 +261,29 @@ describe('content session: one page edited', () => {
     expect(second.diagnostics).toEqual(fresh.diagnostics);
   });
 
+  it("with errors elsewhere, the edits go into the cache's manifest copy in place (the same file), and each run's manifest is a fresh build's", async () => {
+    const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    await build({ root, outFile, cache: true });
+    const builds = path.join(root, '.docs-build', 'cache', 'builds');
+    const copy = path.join(builds, readdirSync(builds, { recursive: true }).map(String).find((name) => name.endsWith('.txt'))!);
+    const inode = statSync(copy).ino;
+    for (const text of ['Edit one.', 'Edit two.', 'Edit three.']) {
+      writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace(/A paragraph to edit\.|Edit \w+\./, text));
+      const result = await build({ root, outFile, cache: true });
+      expect(result.patchedFrom).toBeDefined();
+      expect(statSync(copy).ino).toBe(inode);
+      const fresh = await build({ root, cache: false });
+      expect(readFileSync(copy, 'utf8')).toBe(serializeManifest(fresh.manifest!));
+      expect(result.manifestHash).toBe(manifestDigest(readFileSync(copy)).hash);
+    }
+    // The next run trusts the patched copy by the stamp its record took, and reuses it.
+    let ranStages = false;
+    const again = await build({ root, outFile, cache: true, onProgress: () => (ranStages = true) });
+    expect(ranStages).toBe(false);
+    expect(serializeManifest(again.manifest!)).toBe(readFileSync(copy, 'utf8'));
+  });
+
   it.each([
     ['a damaged stored state', (root: string) => {
       const folder = path.join(root, '.docs-build', 'cache', 'contents');
