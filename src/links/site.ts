@@ -10,8 +10,12 @@ export interface LinkSiteInput {
    */
   anchors?: ReadonlyMap<string, Iterable<string>>;
   redirects?: readonly Redirect[];
-  /** Every file of the docs root, relative, with forward slashes (`images/a.png`, `openapi.json`). */
-  files?: Iterable<string>;
+  /**
+   * Every file of the docs root, relative, with forward slashes (`images/a.png`, `openapi.json`); or how
+   * to list them, called the first time a link needs them (a patch whose pages link no file does not
+   * walk the root).
+   */
+  files?: Iterable<string> | (() => Iterable<string>);
   /** The page served at `/`. Default: `index` when it is a page, else the first page. */
   home?: string;
   /**
@@ -35,7 +39,8 @@ export class LinkSite {
   private readonly byPath = new Map<string, string>();
   private readonly byLowerPath = new Map<string, string>();
   private readonly anchors = new Map<string, ReadonlySet<string>>();
-  private readonly files: ReadonlySet<string>;
+  private fileSet: ReadonlySet<string> | undefined;
+  private readonly listFiles: () => Iterable<string>;
   private readonly generated: ReadonlySet<string>;
   readonly redirects: RedirectTable;
   readonly home: string | undefined;
@@ -49,7 +54,8 @@ export class LinkSite {
       if (!this.byLowerPath.has(lower)) this.byLowerPath.set(lower, id);
     }
     for (const [id, anchors] of input.anchors ?? []) this.anchors.set(id, new Set(anchors));
-    this.files = new Set(input.files ?? []);
+    const files = input.files ?? [];
+    this.listFiles = typeof files === 'function' ? files : () => files;
     this.generated = new Set(input.generatedFiles ?? defaultGeneratedFiles);
     this.redirects = new RedirectTable(input.redirects ?? []);
     this.home = input.home ?? this.byPath.get('') ?? this.byPath.values().next().value;
@@ -65,6 +71,10 @@ export class LinkSite {
   /** The page served at `path` when letter case is ignored. */
   pageAtIgnoringCase(path: string): string | undefined {
     return this.byLowerPath.get(servedPath(path).toLowerCase());
+  }
+
+  private get files(): ReadonlySet<string> {
+    return (this.fileSet ??= new Set(this.listFiles()));
   }
 
   /** Whether `path` (relative to the root) is a file of the root or one the service generates. */

@@ -230,7 +230,8 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
   };
   return {
     facts: {
-      linkSite: linkSiteOf(stored.linkSite, root.files()),
+      // Listed only if a patched page links a file: a snippet's or a paragraph's edit does not walk the root.
+      linkSite: linkSiteOf(stored.linkSite, () => root.files()),
       linkSiteInput: stored.linkSite,
       themes: stored.themes,
       variables: stored.variables,

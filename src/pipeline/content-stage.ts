@@ -215,7 +215,7 @@ export interface StoredLinkSite {
 }
 
 /** The link site of the stored input over the root's files. */
-export function linkSiteOf(input: StoredLinkSite, files: readonly string[]): LinkSite {
+export function linkSiteOf(input: StoredLinkSite, files: readonly string[] | (() => readonly string[])): LinkSite {
   return createLinkSite({
     pages: input.pages,
     anchors: new Map(Object.entries(input.anchors)),

@@ -215,3 +215,15 @@ describe('resolvedHref: what the tree is rewritten to', () => {
     expect(pageUrl('index')).toBe('/');
   });
 });
+
+describe('a link site whose files are listed on demand', () => {
+  it('lists them the first time a link needs a file, once, and not for links to pages', () => {
+    let listed = 0;
+    const site = createLinkSite({ pages: ['intro', 'guide'], files: () => (listed++, ['images/a.png']) });
+    expect(resolveHref('/guide', 'intro', site)).toEqual({ kind: 'page', page: 'guide' });
+    expect(listed).toBe(0);
+    expect(resolveHref('/images/a.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'asset' });
+    expect(resolveHref('/images/b.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'broken' });
+    expect(listed).toBe(1);
+  });
+});
