@@ -132,6 +132,8 @@ export interface InputCheck {
   listing: RunRecord['listing'];
   /** Whether `inputs` or `listing` gained stamps: worth writing back, so the next run reads less. */
   restamped: boolean;
+  /** Every folder of the record's listing kept its stamp: the root lists the same files, unwalked. */
+  listedByFolders: boolean;
 }
 
 /**
@@ -172,7 +174,7 @@ export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: numb
     if (proven.stamp) restamped = true;
     inputs.push(proven);
   }
-  return { changed, inputs, listing, restamped };
+  return { changed, inputs, listing, restamped, listedByFolders: byFolders };
 }
 
 /** The previous run's result, when no input changed since (`checkInputs` found no change). */

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsRoot } from '../../src/root/index.js';
@@ -130,5 +130,24 @@ describe('DocsRoot.read: permissions', () => {
     const read = DocsRoot.open(dir)!.read('locked.mdx');
     expect(read).toMatchObject({ ok: false, problem: { code: 'root/unreadable' } });
     if (!read.ok) expect(read.problem.message).toContain('EACCES');
+  });
+});
+
+describe('DocsRoot.assumeListed', () => {
+  it('answers exists() for the assumed files without walking the root, until a walk or an invalidation', () => {
+    const dir = tempRoot({ 'docs.json': '{}', 'snippets/a.mdx': 'A', 'b.mdx': 'B' });
+    const root = DocsRoot.open(dir)!;
+    root.assumeListed(['snippets/a.mdx']);
+    // Removed behind the root's back: only an answer that skipped the walk can still say it is there.
+    rmSync(path.join(dir, 'snippets', 'a.mdx'));
+    expect(root.exists('snippets/a.mdx')).toBe(true);
+    // A path not assumed walks the root, and from then on the walk answers.
+    expect(root.exists('b.mdx')).toBe(true);
+    expect(root.exists('snippets/a.mdx')).toBe(false);
+    const again = DocsRoot.open(dir)!;
+    again.assumeListed(['b.mdx']);
+    again.invalidate(['b.mdx']);
+    rmSync(path.join(dir, 'b.mdx'));
+    expect(again.exists('b.mdx')).toBe(false);
   });
 });
