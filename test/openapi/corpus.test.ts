@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import { createSpecLoader, describeOperation, OpenapiSession, SchemaTable } from '../../src/openapi/index.js';
 import { DocsRoot } from '../../src/root/index.js';
 import type { Manifest } from '../../src/manifest/types.js';
-import { balanceInTwo } from '../helpers/balance.js';
 import { corpusCacheDir } from '../helpers/corpus-cache.js';
-import { BuildRunner, expectBuildInvariants } from '../robustness/support/build-runner.js';
+import { buildInTwoChildren } from '../robustness/support/build-runner.js';
 import type { OkReply } from '../robustness/support/protocol.js';
 import { corporaDir } from './helpers.js';
 
@@ -29,31 +28,14 @@ const danglingReferences: Record<string, string[]> = {
 const isSpecProblem = (d: Diagnostic): boolean => d.code.startsWith('openapi/') || (d.code === 'navigation/no-spec-in-scope');
 
 describe.skipIf(!existsSync(corporaDir))('corpora: every spec referenced by docs.json or frontmatter', () => {
-  // build() in two child processes side by side (largest first), with the run's shared cache: conformance
-  // builds the same corpora, and whichever suite comes second replays the first's builds.
-  const runners = [new BuildRunner({ maxHeapMb: 3072 }), new BuildRunner({ maxHeapMb: 3072 })];
-  const replies = new Map<string, OkReply | Error>();
+  // build() in two child processes side by side, with the run's shared cache: conformance builds the
+  // same corpora, and whichever suite comes second replays the first's builds.
+  let replies = new Map<string, OkReply | Error>();
   const approximateSeconds: Record<string, number> = { 'firecrawl-docs': 55, box: 45, 'mintlify-docs': 38, 'upstash-docs': 29, 'dify-docs': 29, 'trigger-dev': 17 };
 
   beforeAll(async () => {
-    await Promise.all(
-      balanceInTwo(corpora, (name) => approximateSeconds[name] ?? 1).map(async (queue, i) => {
-        for (const name of queue) {
-          try {
-            const reply = await runners[i]!.run({ root: path.join(corporaDir, name), cacheDir: corpusCacheDir(name), wantManifest: true, maxDiagnostics: 1_000_000 }, 300_000);
-            expectBuildInvariants(reply);
-            replies.set(name, reply);
-          } catch (error) {
-            replies.set(name, error as Error);
-          }
-        }
-      }),
-    );
+    replies = await buildInTwoChildren(corpora, (name) => approximateSeconds[name] ?? 1, (name) => ({ root: path.join(corporaDir, name), cacheDir: corpusCacheDir(name), wantManifest: true, maxDiagnostics: 1_000_000 }), 300_000);
   }, 600_000);
-
-  afterAll(() => {
-    for (const runner of runners) runner.close();
-  });
 
   for (const name of corpora) {
     it(`${name}: build() loads, validates and describes every referenced spec`, { timeout: 120_000 }, async () => {

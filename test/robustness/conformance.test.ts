@@ -14,11 +14,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
-import { balanceInTwo } from '../helpers/balance.js';
 import { corpusCacheDir } from '../helpers/corpus-cache.js';
-import { BuildRunner, expectBuildInvariants } from './support/build-runner.js';
+import { buildInTwoChildren } from './support/build-runner.js';
 import type { OkReply } from './support/protocol.js';
 import { corporaDir } from './support/roots.js';
 
@@ -62,39 +61,18 @@ function expectationOf(corpus: string, reply: OkReply): Expectation {
 }
 
 describe.skipIf(corpora.length === 0)('conformance over ../shared/corpora', () => {
-  // Two child processes share the corpora (largest first, each to the less loaded one).
-  const runners = [new BuildRunner({ maxHeapMb: 3072 }), new BuildRunner({ maxHeapMb: 3072 })];
-  const replies = new Map<string, OkReply>();
-  const failures = new Map<string, Error>();
+  let replies = new Map<string, OkReply | Error>();
   const approximateSeconds: Record<string, number> = { 'mintlify-docs': 15, box: 12, 'firecrawl-docs': 11, 'dify-docs': 9, 'upstash-docs': 9, 'trigger-dev': 4, 'hoppscotch-docs': 3 };
 
   beforeAll(async () => {
-    const queues = balanceInTwo(corpora, (name) => approximateSeconds[name] ?? 1);
-    await Promise.all(
-      queues.map(async (queue, i) => {
-        for (const name of queue) {
-          try {
-            // The run's shared cache: a corpus another suite built already is replayed, as a user's second run is.
-            const reply = await runners[i]!.run({ root: path.join(corporaDir, name), maxDiagnostics: 1_000_000, cacheDir: corpusCacheDir(name) }, 300_000);
-            expectBuildInvariants(reply);
-            replies.set(name, reply);
-          } catch (error) {
-            failures.set(name, error as Error);
-          }
-        }
-      }),
-    );
+    // The run's shared cache: a corpus another suite built already is replayed, as a user's second run is.
+    replies = await buildInTwoChildren(corpora, (name) => approximateSeconds[name] ?? 1, (name) => ({ root: path.join(corporaDir, name), maxDiagnostics: 1_000_000, cacheDir: corpusCacheDir(name) }), 300_000);
   }, 900_000);
-
-  afterAll(() => {
-    for (const runner of runners) runner.close();
-  });
 
   for (const name of corpora) {
     it(`${name}: counts and diagnostics as checked in`, () => {
-      const failure = failures.get(name);
-      if (failure) throw failure;
       const reply = replies.get(name)!;
+      if (reply instanceof Error) throw reply;
       expect(reply.diagnosticCount).toBe(reply.diagnostics.length);
       const actual = expectationOf(name, reply);
       const file = path.join(expectationsDir, `${name}.json`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { BuildReply, BuildRequest, OkReply } from './protocol.js';
+import { balanceInTwo } from '../../helpers/balance.js';
 import { projectDir } from './temp.js';
 
 export { projectDir, removeTempDirs, tempDir } from './temp.js';
@@ -141,4 +142,37 @@ export function expectBuildInvariants(reply: BuildReply, outFile?: string): asse
 /** Compact `severity code file:line:col` lines, for readable assertions. */
 export function summarize(reply: OkReply, filter: (code: string) => boolean = () => true): string[] {
   return reply.diagnostics.filter((d) => filter(d.code)).map((d) => `${d.severity} ${d.code} ${d.file ?? '-'}:${d.line ?? '-'}:${d.column ?? '-'}`);
+}
+
+/**
+ * Builds every named root in one of two child processes side by side (largest first, each to the less
+ * loaded one: these machines have 2 cores), checking the build invariants; by name, the reply or what
+ * went wrong. The children are closed at the end.
+ */
+export async function buildInTwoChildren(
+  names: readonly string[],
+  weightOf: (name: string) => number,
+  requestOf: (name: string) => Omit<BuildRequest, 'id'>,
+  timeoutMs: number,
+): Promise<Map<string, OkReply | Error>> {
+  const runners = [new BuildRunner({ maxHeapMb: 3072 }), new BuildRunner({ maxHeapMb: 3072 })];
+  const replies = new Map<string, OkReply | Error>();
+  try {
+    await Promise.all(
+      balanceInTwo(names, weightOf).map(async (queue, i) => {
+        for (const name of queue) {
+          try {
+            const reply = await runners[i]!.run(requestOf(name), timeoutMs);
+            expectBuildInvariants(reply);
+            replies.set(name, reply);
+          } catch (error) {
+            replies.set(name, error as Error);
+          }
+        }
+      }),
+    );
+  } finally {
+    for (const runner of runners) runner.close();
+  }
+  return replies;
 }
