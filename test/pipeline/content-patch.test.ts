@@ -241,12 +241,17 @@ describe('content session: one page edited', () => {
     expect(serializeManifest(result.manifest!)).toBe(serializeManifest(fresh.manifest!));
   });
 
-  it("with errors elsewhere, the cache's manifest copy is read by its stamp, and an edited copy (same size) is never trusted", async () => {
+  /** A site with a broken link (so no output is written), built once with the cache; and the cache's manifest copy. */
+  async function builtWithErrors(): Promise<{ root: string; outFile: string; copy: string }> {
     const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
     const outFile = path.join(root, '.docs-build', 'manifest.json');
     await build({ root, outFile, cache: true });
     const builds = path.join(root, '.docs-build', 'cache', 'builds');
-    const copy = path.join(builds, readdirSync(builds, { recursive: true }).map(String).find((name) => name.endsWith('.txt'))!);
+    return { root, outFile, copy: path.join(builds, readdirSync(builds, { recursive: true }).map(String).find((name) => name.endsWith('.txt'))!) };
+  }
+
+  it("with errors elsewhere, the cache's manifest copy is read by its stamp, and an edited copy (same size) is never trusted", async () => {
+    const { root, outFile, copy } = await builtWithErrors();
     const edit = (text: string): Promise<BuildResult> => {
       writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace(/A paragraph to edit\.|Edit \w+\./, text));
       return build({ root, outFile, cache: true });
@@ -262,11 +267,7 @@ describe('content session: one page edited', () => {
   });
 
   it("with errors elsewhere, the edits go into the cache's manifest copy in place (the same file), and each run's manifest is a fresh build's", async () => {
-    const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
-    const outFile = path.join(root, '.docs-build', 'manifest.json');
-    await build({ root, outFile, cache: true });
-    const builds = path.join(root, '.docs-build', 'cache', 'builds');
-    const copy = path.join(builds, readdirSync(builds, { recursive: true }).map(String).find((name) => name.endsWith('.txt'))!);
+    const { root, outFile, copy } = await builtWithErrors();
     const inode = statSync(copy).ino;
     for (const text of ['Edit one.', 'Edit two.', 'Edit three.']) {
       writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace(/A paragraph to edit\.|Edit \w+\./, text));
