@@ -1,4 +1,5 @@
-import { readSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import type { DiskCache } from './index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { IgnoredCounts } from '../rules/index.js';
@@ -226,25 +227,41 @@ export function recordedManifest(cache: DiskCache, record: RunRecord, outFile: s
  * else from the whole manifest `recordedManifest` finds and verifies.
  */
 export function recordedManifestRanges(cache: DiskCache, record: RunRecord, outFile: string | undefined): (offset: number, length: number) => Buffer | undefined {
-  const recordedFile = (stamp: FileStamp) => (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), stamp);
   let whole: Buffer | null | undefined;
   return (offset, length) => {
     const output = record.output;
     if (whole === undefined && outFile && output?.file === outFile) {
       try {
-        const bytes = readOwnedRange(outFile, offset, length, recordedFile(output.stamp));
+        const bytes = readOwnedRange(outFile, offset, length, isRecordedManifest(record, output.stamp));
         if (bytes) return bytes;
       } catch {
         // Gone or refused: the copy, or the whole manifest verified by its hash.
       }
     }
     if (whole === undefined && record.manifestCopy) {
-      const bytes = cache.bytesAt('builds', record.manifestKey, offset, length, recordedFile(record.manifestCopy));
+      const bytes = cache.bytesAt('builds', record.manifestKey, offset, length, isRecordedManifest(record, record.manifestCopy));
       if (bytes) return bytes;
     }
     whole ??= recordedManifest(cache, record, outFile) ?? null;
     return whole && offset + length <= whole.length ? whole.subarray(offset, offset + length) : undefined;
   };
+}
+
+/** Whether an open file is the manifest the record describes: its size, and the stamp the record took of it. */
+function isRecordedManifest(record: RunRecord, stamp: FileStamp): (stats: Stats) => boolean {
+  return (stats) => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), stamp);
+}
+
+/**
+ * Files still listed, known without walking the root, when `checkInputs` found every folder of the
+ * record's listing unchanged (`listedByFolders`): the stamped inputs (listed regular files reached
+ * through real folders), and the changed inputs that are regular files in a listed folder (their names
+ * come from the record). For `DocsRoot.assumeListed`.
+ */
+export function listedInputs(root: DocsRoot, record: RunRecord, changed: readonly string[]): string[] {
+  const folders = new Set(record.listing.folders?.map((folder) => folder.path));
+  const listedFile = (file: string): boolean => folders.has(path.posix.dirname(file).replace(/^\.$/, '')) && lstatSync(path.join(root.dir, file), { throwIfNoEntry: false })?.isFile() === true;
+  return [...stampedInputs(record).map((input) => input.path), ...changed.filter(listedFile)];
 }
 
 /** An input as a record keeps it: with its stamp when the stamp can be trusted (see `RunRecord`). */
@@ -405,7 +422,7 @@ function patchRecordedBytes(
       blocks[index] = sha256(block);
     }
   };
-  const isRecorded = (stats: Stats): boolean => stats.size === record.manifestBytes && sameStamp(stampOfStats(stats), stamp);
+  const isRecorded = isRecordedManifest(record, stamp);
   try {
     if (!patch(ranges, isRecorded, rehash)) return undefined;
     return { manifest: read, digest: { hash: hashOfBlocks(blocks), blocks } };

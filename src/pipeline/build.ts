@@ -1,4 +1,4 @@
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DiskCache } from '../incremental/index.js';
 import { locateCacheFolder } from '../incremental/cache-folder.js';
@@ -12,7 +12,7 @@ import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
 import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
 import { generatorName, generatorVersion } from '../version.js';
-import { checkInputs, loadRecord, manifestDigest, outputHolds, patchRecordedCopy, patchRecordedOutput, recordedManifest, recordedManifestRanges, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
+import { checkInputs, listedInputs, loadRecord, manifestDigest, outputHolds, patchRecordedCopy, patchRecordedOutput, recordedManifest, recordedManifestRanges, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
 import type { ContentBase, ContentEdit, ContentPatch } from './content-patch.js';
 import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
@@ -53,7 +53,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
         return Object.assign(finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record)), { manifestHash: record.manifestHash });
       }
     } else if (check && check.changed.length > 0) {
-      if (check.listedByFolders) assumeListedInputs(root, record, check.changed);
+      // No folder changed: snippets are found without a walk of the root.
+      if (check.listedByFolders) root.assumeListed(listedInputs(root, record, check.changed));
       const patched = await patchRun(cache!, root, runKey!, record, check, options, startedAtMs);
       if (patched) return patched;
     }
@@ -297,17 +298,6 @@ function snippetUsers(
     users.push({ id, file: page.file, result: cached.result, bodyChanged: true });
   }
   return users;
-}
-
-/**
- * With no folder of the record's listing changed, its stamped inputs are still listed files, and so are
- * the changed ones that are regular files in a listed folder (their names come from the record): a
- * patch then finds snippets without walking the root.
- */
-function assumeListedInputs(root: DocsRoot, record: RunRecord, changed: readonly string[]): void {
-  const folders = new Set(record.listing.folders?.map((folder) => folder.path));
-  const listedFile = (file: string): boolean => folders.has(path.posix.dirname(file).replace(/^\.$/, '')) && lstatSync(path.join(root.dir, file), { throwIfNoEntry: false })?.isFile() === true;
-  root.assumeListed([...stampedInputs(record).map((input) => input.path), ...changed.filter(listedFile)]);
 }
 
 /** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */
