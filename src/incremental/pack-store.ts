@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, lstatSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { openOwnedFile, readOwnedFile, sha256, writeFileAtomic, writeNewFile } from '../root/index.js';
+import { createNewFile, openOwnedFile, readOwnedFile, sha256, writeFileAtomic, writeNewFile, type GrowingFile } from '../root/index.js';
 
 const INDEX_FORMAT = 'docs-build-pack-index';
 const INDEX_FILE = 'index.json';
@@ -37,13 +37,18 @@ export interface PackStoreOptions {
  * build of 1,416 pages about a second; one pack costs ~20 ms. Reading an entry is one positioned read.
  *
  * The store hands out and takes raw entry text; verifying it (the envelope's key) is the caller's.
- * Writes are buffered until `flush`, which writes the pack, then the index atomically: a reader sees
- * the old index or the new one, and the new one names only complete packs. Concurrent writers each
- * write a complete index; the last rename wins and the loser's entries are only lost speed.
+ * A run's new entries go into its pack as they are written (a cold build's parses and tokens held in
+ * memory until the end were ~70 MB of firecrawl-docs' heap); `flush` completes the pack, then writes
+ * the index atomically: a reader sees the old index or the new one, and the new one names only
+ * complete packs (a run that never flushes leaves a pack no index names, removed later as an orphan).
+ * Concurrent writers each write a complete index; the last rename wins and the loser's entries are
+ * only lost speed.
  */
 export class PackStore {
   private index: PackIndex | undefined;
-  private readonly pending = new Map<string, string>();
+  /** Where each entry written by this run is in `writing`: offset, length, checksum. */
+  private readonly pending = new Map<string, [offset: number, length: number, sum: string]>();
+  private writing: { pack: string; file: GrowingFile } | undefined;
   private readonly used = new Set<string>();
   private readonly open = new Map<string, { fd: number; size: number } | undefined>();
 
@@ -55,7 +60,7 @@ export class PackStore {
   /** The entry's text, or undefined when the key is unknown or its pack is gone. */
   read(key: string): string | undefined {
     const waiting = this.pending.get(key);
-    if (waiting !== undefined) return waiting;
+    if (waiting !== undefined) return this.writing!.file.read(waiting[0], waiting[1]).toString('utf8');
     const entry = this.loadIndex().entries[key];
     let bytes: Buffer | undefined;
     try {
@@ -75,18 +80,36 @@ export class PackStore {
     return this.pending.size > 0 || Object.keys(this.loadIndex().entries).length > 0;
   }
 
+  /** Never throws: an entry that cannot be written (a full disk, a vanished folder) is only a later miss. */
   write(key: string, text: string): void {
     if (this.options.readOnly) return;
-    this.pending.set(key, text);
-    this.used.add(key);
+    try {
+      this.writing ??= this.newPack();
+      const bytes = Buffer.from(`${text}\n`, 'utf8');
+      const entry: [number, number, string] = [this.writing.file.size, bytes.length - 1, checksum(bytes.subarray(0, bytes.length - 1))];
+      this.writing.file.append(bytes);
+      this.pending.set(key, entry);
+      this.used.add(key);
+    } catch {
+      // The pack is gone with everything this run wrote into it: those entries are misses again.
+      this.pending.clear();
+      this.writing = undefined;
+    }
+  }
+
+  private newPack(): { pack: string; file: GrowingFile } {
+    const pack = `${randomBytes(8).toString('hex')}.pack`;
+    // Named uniquely and named by no index until the index is renamed into place: no temporary needed.
+    return { pack, file: createNewFile(path.join(this.dir, pack), { within: this.options.within }) };
   }
 
   /**
-   * Writes the buffered entries as one pack and the index that names it. With `prune`, the caller
+   * Completes this run's pack and writes the index that names it. With `prune`, the caller
    * has looked up every entry its run needs: entries no recent pruning run used are dropped, and packs
    * no entry needs any more are removed. Never throws: a cache that cannot be written only costs speed.
    */
   flush(options: { prune: boolean }): void {
+    let named = false;
     try {
       if (this.options.readOnly || (this.pending.size === 0 && !options.prune)) return;
       const previous = this.loadIndex();
@@ -96,20 +119,34 @@ export class PackStore {
         const usedInRun = this.used.has(key) ? run : entry[3];
         if (!options.prune || usedInRun > run - KEEP_RUNS) entries[key] = [entry[0], entry[1], entry[2], usedInRun, entry[4]];
       }
-      if (this.pending.size > 0) Object.assign(entries, this.writePack([...this.pending], run));
+      if (this.pending.size > 0) Object.assign(entries, this.completePack(run));
       if (new Set(Object.values(entries).map(([pack]) => pack)).size > MAX_PACKS) Object.assign(entries, this.compact(entries));
       this.writeIndex({ format: INDEX_FORMAT, run, entries });
+      named = true;
       const live = new Set(Object.values(entries).map(([pack]) => pack));
       this.closePacks();
-      for (const [, entry] of Object.entries(previous.entries)) if (!live.has(entry[0])) rmSync(path.join(this.dir, entry[0]), { force: true });
+      // This run's pack too, when a merge took its entries.
+      const unnamed = [...Object.values(previous.entries).map(([pack]) => pack), ...(this.writing ? [this.writing.pack] : [])];
+      for (const pack of new Set(unnamed)) if (!live.has(pack)) rmSync(path.join(this.dir, pack), { force: true });
       this.removeOrphans(live);
       this.index = { format: INDEX_FORMAT, run, entries };
-      this.pending.clear();
     } catch {
-      // Unwritable or vanished folder: the next run parses again.
+      // Unwritable or vanished folder: the next run parses again. A pack no index names goes at once.
+      if (!named) this.writing?.file.discard();
     } finally {
       this.closePacks();
+      this.pending.clear();
+      this.writing = undefined;
     }
+  }
+
+  /** Completes the pack of this run's entries and names each entry in it. */
+  private completePack(run: number): Record<string, IndexEntry> {
+    const { pack, file } = this.writing!;
+    file.close();
+    const entries: Record<string, IndexEntry> = {};
+    for (const [key, [offset, length, sum]] of this.pending) entries[key] = [pack, offset, length, run, sum];
+    return entries;
   }
 
   private writePack(items: Array<[key: string, text: string]>, run: number): Record<string, IndexEntry> {
@@ -132,11 +169,9 @@ export class PackStore {
   private compact(entries: Record<string, IndexEntry>): Record<string, IndexEntry> {
     const items: Array<[string, string]> = [];
     for (const [key, entry] of Object.entries(entries)) {
-      const waiting = this.pending.get(key);
-      const bytes = waiting === undefined ? this.bytesAt(entry) : undefined;
+      const bytes = this.bytesAt(entry);
       // A truncated or altered entry is left out of the merged pack.
-      const text = waiting ?? (bytes !== undefined && intact(bytes, entry) ? bytes.toString('utf8') : undefined);
-      if (text !== undefined) items.push([key, text]);
+      if (bytes !== undefined && intact(bytes, entry)) items.push([key, bytes.toString('utf8')]);
     }
     return this.writePack(items, Math.max(...Object.values(entries).map((entry) => entry[3])));
   }

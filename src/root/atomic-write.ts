@@ -93,17 +93,101 @@ function replaceAtomically(target: string, options: WriteOptions, fill: (tempora
  * renamed into place: it needs no temporary). Same checks as `writeFileAtomic`; never flushed.
  */
 export function writeNewFile(target: string, contents: Uint8Array, options: Confinement = {}): void {
+  const file = createNewFile(target, options);
+  file.append(contents);
+  file.close();
+}
+
+/** A new file filled in parts (`createNewFile`): what was appended reads back before it is closed. */
+export interface GrowingFile {
+  /** Bytes appended so far. */
+  readonly size: number;
+  append(bytes: Uint8Array): void;
+  /** `length` bytes at `offset`, which must lie within what was appended. */
+  read(offset: number, length: number): Buffer;
+  /** Writes what is still held and closes the file. */
+  close(): void;
+  /** Closes and removes the file: nothing will ever name it. */
+  discard(): void;
+}
+
+/** Appends smaller than this are held and written together: a syscall each cost more than the copy. */
+const heldBytes = 1 << 20;
+
+/**
+ * Creates a file that must not exist yet, to be filled as a run goes (a cache pack: its entries no
+ * longer wait in memory until the run ends). Same checks as `writeFileAtomic`; created only at the first
+ * append that reaches the disk, never flushed. On a failed write the file is removed and the error thrown.
+ */
+export function createNewFile(target: string, options: Confinement = {}): GrowingFile {
   const destination = writableDestination(target, options);
-  mkdirSync(path.dirname(destination), { recursive: true });
-  const fd = openSync(destination, 'wx');
-  let written = false;
-  try {
-    writeAll(fd, contents);
-    written = true;
-  } finally {
-    closeSync(fd);
-    if (!written) rmSync(destination, { force: true });
-  }
+  let fd: number | undefined;
+  let onDisk = 0;
+  let held: Uint8Array[] = [];
+  let heldSize = 0;
+  const failed = (error: unknown): never => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+    rmSync(destination, { force: true });
+    throw error;
+  };
+  const writeHeld = (): void => {
+    if (heldSize === 0) return;
+    try {
+      if (fd === undefined) {
+        mkdirSync(path.dirname(destination), { recursive: true });
+        fd = openSync(destination, 'wx+');
+      }
+      writeAll(fd, held.length === 1 ? held[0]! : Buffer.concat(held));
+    } catch (error) {
+      failed(error);
+    }
+    onDisk += heldSize;
+    held = [];
+    heldSize = 0;
+  };
+  return {
+    get size() {
+      return onDisk + heldSize;
+    },
+    append(bytes) {
+      held.push(bytes);
+      heldSize += bytes.length;
+      if (heldSize >= heldBytes) writeHeld();
+    },
+    read(offset, length) {
+      if (offset >= onDisk) {
+        const bytes = held.length === 1 ? held[0]! : Buffer.concat(held);
+        return Buffer.from(bytes.subarray(offset - onDisk, offset - onDisk + length));
+      }
+      if (offset + length > onDisk) writeHeld();
+      const bytes = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const count = readSync(fd!, bytes, done, length - done, offset + done);
+        if (count === 0) break;
+        done += count;
+      }
+      return bytes.subarray(0, done);
+    },
+    close() {
+      if (fd === undefined) {
+        // Nothing reached the disk yet: the file is created here, even when empty, as `writeNewFile` always did.
+        mkdirSync(path.dirname(destination), { recursive: true });
+        fd = openSync(destination, 'wx+');
+      }
+      writeHeld();
+      closeSync(fd!);
+      fd = undefined;
+    },
+    discard() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+      held = [];
+      heldSize = 0;
+      rmSync(destination, { force: true });
+    },
+  };
 }
 
 /**

@@ -37,6 +37,49 @@ describe('PackStore', () => {
     expect(second.read('absent')).toBeUndefined();
   });
 
+  it('a large run’s entries go to disk as they are written, and no index names them until the flush', () => {
+    const dir = folder();
+    const first = store(dir);
+    // 3 MB in 300 entries: past what the pack file holds in memory before writing.
+    const entries = Array.from({ length: 300 }, (_, i) => [`key-${i}`, JSON.stringify({ page: i, text: `${i}é`.repeat(3000) })] as const);
+    for (const [key, text] of entries) first.write(key, text);
+    const [pack] = packsIn(dir);
+    expect(packsIn(dir)).toHaveLength(1);
+    expect(readFileSync(path.join(dir, pack!)).length).toBeGreaterThan(2_000_000);
+    expect(existsSync(path.join(dir, 'index.json'))).toBe(false);
+    // Read back before the flush: from the file and from what is still held.
+    for (const i of [0, 150, 299]) expect(first.read(`key-${i}`)).toBe(entries[i]![1]);
+    expect(store(dir).read('key-0')).toBeUndefined();
+    first.write('key-0', '"written again"');
+    expect(first.read('key-0')).toBe('"written again"');
+    first.flush({ prune: false });
+    expect(packsIn(dir)).toEqual([pack]);
+    const second = store(dir);
+    expect(second.read('key-0')).toBe('"written again"');
+    for (const [key, text] of entries.slice(1)) expect(second.read(key)).toBe(text);
+  });
+
+  it('a run that never flushes leaves a pack no index names; a merge removes the pack whose entries it took', () => {
+    const dir = folder();
+    const killed = store(dir);
+    for (let i = 0; i < 50; i++) killed.write(`lost-${i}`, JSON.stringify('x'.repeat(40_000)));
+    expect(packsIn(dir)).toHaveLength(1);
+    expect(store(dir).read('lost-0')).toBeUndefined();
+    const orphan = path.join(dir, packsIn(dir)[0]!);
+    const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+    utimesSync(orphan, hourAgo, hourAgo);
+    for (let run = 0; run < 9; run++) {
+      const next = store(dir);
+      next.write(`entry-${run}`, `{"run": ${run}}`);
+      next.flush({ prune: false });
+    }
+    expect(existsSync(orphan)).toBe(false);
+    // The ninth flush merged nine packs into one, its own new pack included.
+    expect(packsIn(dir)).toHaveLength(1);
+    const last = store(dir);
+    for (let run = 0; run < 9; run++) expect(last.read(`entry-${run}`)).toBe(`{"run": ${run}}`);
+  });
+
   it('adds a pack per flush and keeps earlier entries readable', () => {
     const dir = folder();
     const first = store(dir);

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileAtomic, DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
+import { copyFileAtomic, createNewFile, DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -94,6 +94,31 @@ describe('owned paths: links, non-regular files, inputs', () => {
     expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('y'))).toThrow();
     expect(readFileSync(path.join(dir, 'new.pack'), 'utf8')).toBe('x');
     expect(linkFileAtomic(fifo, path.join(dir, 'copy'))).toBe(false);
+  });
+
+  it('createNewFile: appended parts read back before and after they reach the disk; a discarded file is gone', () => {
+    const dir = base();
+    const target = path.join(dir, 'packs', 'a.pack');
+    const file = createNewFile(target);
+    const parts = Array.from({ length: 40 }, (_, i) => Buffer.from(`${i}:${'é'.repeat(20_000)}|`, 'utf8'));
+    const offsets: number[] = [];
+    for (const part of parts) {
+      offsets.push(file.size);
+      file.append(part);
+    }
+    expect(existsSync(target)).toBe(true);
+    for (const i of [0, 20, 39]) expect(file.read(offsets[i]!, parts[i]!.length).equals(parts[i]!)).toBe(true);
+    file.close();
+    expect(readFileSync(target).equals(Buffer.concat(parts))).toBe(true);
+    expect(() => createNewFile(target).close()).toThrow();
+    const discarded = createNewFile(path.join(dir, 'packs', 'b.pack'));
+    discarded.append(Buffer.alloc(3 << 20, 1));
+    discarded.discard();
+    expect(readdirSync(path.join(dir, 'packs'))).toEqual(['a.pack']);
+    mkdirSync(path.join(dir, 'elsewhere'));
+    symlinkSync(path.join(dir, 'elsewhere'), path.join(dir, 'packs', 'out-link'));
+    expect(() => createNewFile(path.join(dir, 'packs', 'out-link', 'c.pack'), { within: path.join(dir, 'packs') })).toThrow(UnsafePathError);
+    expect(readdirSync(path.join(dir, 'elsewhere'))).toEqual([]);
   });
 
   it('copyFileAtomic replaces a file with a copy of a regular file, under the same checks, leaving no temporary', () => {
