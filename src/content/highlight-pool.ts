@@ -16,10 +16,20 @@ export interface HighlightResponse {
   results: Array<HighlightedLines | null>;
   /** A highlighter that could not start or a block that threw (a bug): the batch fails. */
   failure?: string;
+  /** The worker's heap and external memory after the batch. */
+  retainedBytes?: number;
 }
 
 /** Blocks per message: enough to amortize a post, few enough that both workers stay busy to the end. */
 const batchSize = 24;
+
+/**
+ * A worker holding more than this after a batch is replaced by a fresh one while blocks remain. Each
+ * grammar it compiles stays in Oniguruma's WASM memory, which never shrinks (the JavaScript, TypeScript,
+ * JSX and TSX grammars are ~50 MB each there): on firecrawl-docs one worker ended at ~500 MB. Blocks
+ * come in language order (`highlightTrees`), so a fresh worker compiles only the languages still to come.
+ */
+export const defaultRetireBytes = 256 * 1024 * 1024;
 
 interface Pending {
   code: string;
@@ -44,8 +54,11 @@ export class HighlightPool {
 
   constructor(
     private readonly themes: CodeThemes,
-    private readonly options: { workers?: number; engine?: HighlightEngine } = {},
+    private readonly options: { workers?: number; engine?: HighlightEngine; retireBytes?: number } = {},
   ) {}
+
+  /** Workers replaced for holding too much memory (`defaultRetireBytes`). */
+  retired = 0;
 
   highlight(code: string, lang: string): Promise<HighlightedLines | undefined> {
     if (this.failure) return Promise.reject(this.failure);
@@ -86,16 +99,18 @@ export class HighlightPool {
     if (this.workers.length > 0) return;
     // The main thread finishes the pages' twins and search records while blocks are highlighted (content-stage.ts).
     const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
-    for (let i = 0; i < count; i++) {
-      const worker = startWorker();
-      worker.on('message', (response: HighlightResponse) => this.answer(worker, response));
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (this.workers.includes(worker)) this.fail(new Error(`highlight worker exited with code ${code}`));
-      });
-      this.workers.push(worker);
-      this.idle.push(worker);
-    }
+    for (let i = 0; i < count; i++) this.addWorker();
+  }
+
+  private addWorker(): void {
+    const worker = startWorker();
+    worker.on('message', (response: HighlightResponse) => this.answer(worker, response));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => {
+      if (this.workers.includes(worker)) this.fail(new Error(`highlight worker exited with code ${code}`));
+    });
+    this.workers.push(worker);
+    this.idle.push(worker);
   }
 
   private answer(worker: Worker, response: HighlightResponse): void {
@@ -103,8 +118,17 @@ export class HighlightPool {
     this.inFlight.delete(worker);
     if (response.failure !== undefined) return this.fail(new Error(response.failure));
     blocks.forEach((block, index) => block.resolve(this.interned(response.results[index] ?? undefined)));
-    this.idle.push(worker);
+    if ((response.retainedBytes ?? 0) > (this.options.retireBytes ?? defaultRetireBytes) && this.queue.length > 0) this.retire(worker);
+    else this.idle.push(worker);
     this.dispatch();
+  }
+
+  /** Replaces a worker by a fresh one: its memory goes when it exits. */
+  private retire(worker: Worker): void {
+    this.workers.splice(this.workers.indexOf(worker), 1);
+    this.retired++;
+    void worker.terminate();
+    this.addWorker();
   }
 
   /**

@@ -24,6 +24,9 @@ parentPort?.on('message', (request: HighlightRequest) => {
     } catch (error) {
       response.failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
+    // This thread's heap and what it holds outside it (Oniguruma's WASM memory, which never shrinks).
+    const memory = process.memoryUsage();
+    response.retainedBytes = memory.heapUsed + memory.external;
     parentPort?.postMessage(response);
   })();
 });

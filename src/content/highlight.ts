@@ -389,42 +389,81 @@ export interface HighlightStats {
   highlighted: number;
 }
 
+/** The distinct blocks of some trees to highlight, and which of them each code node is. */
+export interface HighlightPlan {
+  /** Each highlightable code node's key (weakly: a tree finished meanwhile can go). */
+  keyOf: WeakMap<ContentCode, string>;
+  /** The distinct blocks by key, in language order. */
+  blocks: Map<string, { value: string; lang: string }>;
+  stats: HighlightStats;
+}
+
 /**
- * Fills `tokens` of every code block of the trees (in place), highlighting each distinct (code, lang)
- * once: translated pages repeat the same blocks. Blocks with no tokens lose any stale `tokens`.
+ * Keys every code block of the trees, each distinct (code, lang) once (translated pages repeat the
+ * same blocks), and removes any stale `tokens`. Blocks come in language order: a highlighting worker
+ * replaced for its memory (highlight-pool.ts) then compiles each grammar once, not again for every
+ * later block of a language it had compiled.
  */
-export async function highlightTrees(trees: Iterable<ContentRoot>, options: HighlightBatchOptions): Promise<HighlightStats> {
-  const groups = new Map<string, ContentCode[]>();
+export function planHighlighting(trees: Iterable<ContentRoot>, options: Pick<HighlightBatchOptions, 'themes' | 'engine'>): HighlightPlan {
+  const keyOf = new WeakMap<ContentCode, string>();
+  const found: Array<{ key: string; language: string; value: string; lang: string }> = [];
+  const seen = new Set<string>();
   let blocks = 0;
   let highlightable = 0;
   for (const tree of trees) {
     for (const code of codeBlocks(tree)) {
       blocks++;
       delete code.tokens;
-      if (resolveLanguage(code.lang) === undefined || code.value.length > maxHighlightChars) continue;
+      const language = resolveLanguage(code.lang);
+      if (language === undefined || code.value.length > maxHighlightChars) continue;
       highlightable++;
       const key = highlightKey(code.value, code.lang, options.themes, options.engine);
-      const group = groups.get(key);
-      if (group) group.push(code);
-      else groups.set(key, [code]);
+      keyOf.set(code, key);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      found.push({ key, language, value: code.value, lang: code.lang });
     }
   }
-  const stats: HighlightStats = { blocks, highlightable, unique: groups.size, cached: 0, highlighted: 0 };
-  await Promise.all([...groups].map(([key, group]) => fillGroup(key, group, options, stats)));
+  found.sort((a, b) => (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
+  return {
+    keyOf,
+    blocks: new Map(found.map(({ key, value, lang }) => [key, { value, lang }])),
+    stats: { blocks, highlightable, unique: found.length, cached: 0, highlighted: 0 },
+  };
+}
+
+/** Tokens for every distinct block of the plan, from the cache or highlighted, each handed to `take` as it comes. */
+export async function highlightPlan(plan: HighlightPlan, options: HighlightBatchOptions, take: (key: string, tokens: HighlightedLines | null) => void): Promise<HighlightStats> {
+  const stats = { ...plan.stats };
+  await Promise.all(
+    [...plan.blocks].map(async ([key, block]) => {
+      let tokens = await options.lookup?.(key);
+      if (tokens === undefined) {
+        tokens = (await options.highlight(block.value, block.lang)) ?? null;
+        stats.highlighted++;
+        await options.store?.(key, tokens);
+      } else {
+        stats.cached++;
+      }
+      take(key, tokens);
+    }),
+  );
   return stats;
 }
 
-async function fillGroup(key: string, group: ContentCode[], options: HighlightBatchOptions, stats: HighlightStats): Promise<void> {
-  const first = group[0] as ContentCode;
-  let tokens = await options.lookup?.(key);
-  if (tokens === undefined) {
-    tokens = (await options.highlight(first.value, first.lang)) ?? null;
-    stats.highlighted++;
-    await options.store?.(key, tokens);
-  } else {
-    stats.cached++;
+/** Fills `tokens` of every code block of the trees (in place); blocks with no tokens lose any stale `tokens`. */
+export async function highlightTrees(trees: Iterable<ContentRoot>, options: HighlightBatchOptions): Promise<HighlightStats> {
+  const list = [...trees];
+  const plan = planHighlighting(list, options);
+  const tokens = new Map<string, HighlightedLines | null>();
+  const stats = await highlightPlan(plan, options, (key, found) => tokens.set(key, found));
+  for (const tree of list) {
+    for (const code of codeBlocks(tree)) {
+      const found = tokens.get(plan.keyOf.get(code) ?? '');
+      if (found) code.tokens = found;
+    }
   }
-  if (tokens) for (const code of group) code.tokens = tokens;
+  return stats;
 }
 
 /** Every code node of a tree, in document order, including those in component slots; iterative (any depth). */

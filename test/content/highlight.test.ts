@@ -7,6 +7,7 @@ import {
   highlightKey,
   highlightTrees,
   maxHighlightChars,
+  planHighlighting,
   resolveLanguage,
   type CodeHighlighter,
 } from '../../src/content/highlight.js';
@@ -188,6 +189,15 @@ describe('highlightTrees', () => {
     expect(stats).toEqual({ blocks: 7, highlightable: 4, unique: 2, cached: 0, highlighted: 2 });
     const all = input.flatMap(codeBlocks);
     expect(all.map((c) => c.tokens?.lines[0]?.[0]?.[0])).toEqual(['print(1)', 'print(1)', 'slot()', undefined, undefined, 'print(1)', undefined]);
+  });
+
+  it('asks for blocks in language order (a worker replaced for its memory compiles each grammar once)', async () => {
+    const page: ContentRoot = { type: 'root', children: [code('python', 'a'), code('ts', 'b'), code('bash', 'c'), code('js', 'd'), code('py', 'e'), code('sh', 'f')] };
+    const calls: string[] = [];
+    await highlightTrees([page], { themes: defaultCodeThemes, highlight: async (value, lang) => (calls.push(`${lang}:${value}`), tokensFor(value)) });
+    // javascript, python, shellscript, typescript.
+    expect(calls).toEqual(['js:d', 'python:a', 'py:e', 'bash:c', 'sh:f', 'ts:b']);
+    expect(planHighlighting([page], { themes: defaultCodeThemes }).stats).toEqual({ blocks: 6, highlightable: 6, unique: 6, cached: 0, highlighted: 0 });
   });
 
   it('takes results from the store without highlighting, including a stored "no tokens"', async () => {
