@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
-import type { ContentReference, PageContent } from '../content/types.js';
+import { codeBlocks } from '../content/highlight.js';
+import type { ContentCode, ContentReference, PageContent } from '../content/types.js';
 import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 
 /**
@@ -40,9 +42,55 @@ export function twinFileOf(id: string): string {
   return contentFileOf(id).replace(/\.json$/, '.md');
 }
 
-/** A page's content file's bytes. */
-export function contentBytes(content: PageContent): Buffer {
-  return Buffer.from(`${JSON.stringify(content)}\n`, 'utf8');
+/** A page's content file's bytes, from its JSON (`contentJson`, or `TokenSlots.fill`). */
+export function contentBytes(json: string): Buffer {
+  return Buffer.from(`${json}\n`, 'utf8');
+}
+
+/** A page's content as JSON: the keys in construction order, no white space. */
+export function contentJson(content: PageContent): string {
+  return JSON.stringify(content);
+}
+
+/**
+ * Content JSON made before its code blocks have tokens: a cold build finishes each page while the
+ * highlighting workers work, and keeps its JSON instead of its tree (the trees of firecrawl-docs
+ * were ~110 MB of heap beside the workers). Each highlightable block's `tokens` is a slot in the text
+ * (a marker with a nonce of this run and the block's key), filled once every block has its tokens;
+ * the filled text is what `contentJson` gives for the highlighted tree, byte for byte.
+ */
+export class TokenSlots {
+  private readonly marker = `\u0000${randomBytes(8).toString('hex')}:`;
+  /** How a slot starts in JSON text: `tokens` is always a code node's last key, after `type`. */
+  private readonly slotStart = `,"tokens":${JSON.stringify(this.marker)}`.slice(0, -1);
+
+  /** The content's JSON with a slot for each block `keyOf` names; other blocks have no tokens. */
+  stringify(content: PageContent, keyOf: (code: ContentCode) => string | undefined): string {
+    const blocks = codeBlocks(content.tree);
+    for (const code of blocks) {
+      const key = keyOf(code);
+      delete code.tokens;
+      // Set last, so the slot is where the tokens would be.
+      if (key !== undefined) (code as { tokens?: unknown }).tokens = `${this.marker}${key}`;
+    }
+    const json = contentJson(content);
+    for (const code of blocks) delete code.tokens;
+    return json;
+  }
+
+  /** The JSON with each slot replaced by its block's tokens (JSON text), or removed when it has none. */
+  fill(json: string, tokensOf: (key: string) => string | undefined): string {
+    const parts = json.split(this.slotStart);
+    if (parts.length === 1) return json;
+    let filled = parts[0]!;
+    for (let i = 1; i < parts.length; i++) {
+      const part = parts[i]!;
+      const end = part.indexOf('"');
+      const tokens = tokensOf(part.slice(0, end));
+      filled += `${tokens === undefined ? '' : `,"tokens":${tokens}`}${part.slice(end + 1)}`;
+    }
+    return filled;
+  }
 }
 
 /** A page's search records as `search.json` holds them: its part of the array, without brackets. */
@@ -67,7 +115,7 @@ export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): 
   const references = new Map<string, ContentReference>();
   const segments: string[] = [];
   for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const json = contentBytes(built.content);
+    const json = built.bytes;
     const file = contentFileOf(id);
     files.set(file, json);
     files.set(twinFileOf(id), Buffer.from(built.markdown, 'utf8'));

@@ -8,7 +8,7 @@ import { searchRecords } from '../content/search.js';
 import { readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
 import { linkSiteOf, rebuildPageContent, type ContentPatchFacts, type PageFacts } from './content-stage.js';
-import { contentBytes, contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf } from './content-output.js';
+import { contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
 import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
@@ -88,7 +88,7 @@ export async function patchContent(base: ContentBase, root: DocsRoot, cache: Dis
         checkLinks: options.checkLinks !== false,
       });
       if (!rebuilt || !sameFacts(before, rebuilt.facts)) return undefined;
-      const json = contentBytes(rebuilt.built.content);
+      const json = rebuilt.built.bytes;
       const hash = sha256(json);
       if (base.writesFiles) {
         files.set(reference.file, json);

@@ -7,14 +7,14 @@ import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
 import type { DocsRoot } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
-import { codeThemes, highlightTrees, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
+import { codeThemes, highlightPlan, highlightTrees, planHighlighting, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
 import { searchRecords } from '../content/search.js';
-import { searchSegment } from './content-output.js';
+import { contentBytes, contentJson, searchSegment, TokenSlots } from './content-output.js';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
 import { parseSnippet } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
-import type { ContentLink, ContentRoot, ConvertedBody, PageContent, PageIsland, TocEntry } from '../content/types.js';
+import type { ContentCode, ContentLink, ContentRoot, ConvertedBody, PageContent, PageIsland, TocEntry } from '../content/types.js';
 
 /** A page's tree after its snippets are inlined and its headings have ids. */
 interface InlinedContent {
@@ -30,7 +30,8 @@ interface InlinedContent {
 
 /** One page's content, ready to be written beside the manifest. */
 export interface BuiltPageContent {
-  content: PageContent;
+  /** The content file's bytes (`PageContent` as JSON, highlighted): what a theme reads. */
+  bytes: Buffer;
   toc: TocEntry[];
   /** Snippet files the page inlines, sorted. */
   deps: string[];
@@ -172,29 +173,35 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, linkSiteInput, themes, variables }) : undefined;
   const resolvedTrees = new Map<string, ContentRoot>();
   for (const [id, entry] of trees) resolvedTrees.set(id, rewriteTreeLinks(entry.tree, id, linkSite));
-  // Tokens are filled into the trees in place. The twins and search records do not read them: they
-  // are made meanwhile, on the main thread that used to wait idle for the workers, which it lets hand
-  // out blocks every few milliseconds.
-  // The workers stop once the last block has its tokens, not after the pages are finished: their
-  // grammars and WASM memory are not needed for the rest of the stage.
-  const highlighting = input.highlight
-    ? highlightTrees(resolvedTrees.values(), { ...input.highlight(themes), themes }).then(async (stats) => {
-        await input.highlighted?.();
-        return stats;
-      })
-    : undefined;
+  // The twins and search records do not read tokens: they are made while the blocks are highlighted,
+  // on the main thread that used to wait idle for the workers, which it lets hand out blocks every few
+  // milliseconds. Each finished page is kept as its JSON with a slot for each block's tokens, not as
+  // its tree. The workers stop once the last block has its tokens: their grammars and WASM memory are
+  // not needed for the rest of the stage.
+  const batch = input.highlight ? { ...input.highlight(themes), themes } : undefined;
+  const plan = batch ? planHighlighting(resolvedTrees.values(), batch) : undefined;
+  const tokens = new Map<string, string | undefined>();
+  const highlighting =
+    plan && batch
+      ? highlightPlan(plan, batch, (key, found) => tokens.set(key, found ? JSON.stringify(found) : undefined)).then(async (stats) => {
+          await input.highlighted?.();
+          return stats;
+        })
+      : undefined;
   // Awaited below; a failure while the pages are finished must not count as unhandled meanwhile.
   highlighting?.catch(() => undefined);
-  const pages = new Map<string, BuiltPageContent>();
+  const slots = new TokenSlots();
+  const serialize = plan ? (content: PageContent) => slots.stringify(content, (code: ContentCode) => plan.keyOf.get(code)) : contentJson;
+  const finished = new Map<string, FinishedPage>();
   let yieldedAt = performance.now();
   for (const [id, entry] of trees) {
-    const built = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!));
-    pages.set(id, built);
+    const page = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!), serialize);
+    finished.set(id, page);
     if (facts) {
-      facts.searchSegments.set(id, built.searchSegment);
-      facts.twins.set(id, built.markdown);
+      facts.searchSegments.set(id, page.searchSegment);
+      facts.twins.set(id, page.markdown);
     }
-    // The tree now lives in `content` only: drop the stage's own references as it goes.
+    // The tree now lives in its JSON only: drop the stage's own references as it goes.
     trees.delete(id);
     resolvedTrees.delete(id);
     if (highlighting && performance.now() - yieldedAt > 10) {
@@ -203,6 +210,12 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     }
   }
   const highlight = highlighting ? await highlighting : undefined;
+  // Each page's text goes as its bytes are made: the site's content is held once, not as text and bytes.
+  const pages = new Map<string, BuiltPageContent>();
+  for (const [id, { json, ...page }] of finished) {
+    pages.set(id, { ...page, bytes: contentBytes(plan ? slots.fill(json, (key) => tokens.get(key)) : json) });
+    finished.delete(id);
+  }
   return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
 }
 
@@ -232,10 +245,13 @@ function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, var
   return { value: { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file, links: inlined.links }, diagnostics: inlined.diagnostics };
 }
 
-/** The page's content, twin and search records, from its tree with links resolved and code highlighted. */
-function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading): BuiltPageContent {
+/** A page's content as JSON text (with slots for tokens, `TokenSlots`), before its bytes are made. */
+type FinishedPage = Omit<BuiltPageContent, 'bytes'> & { json: string };
+
+/** The page's content, twin and search records, from its tree with links resolved (and code highlighted, or slots for it: `serialize`). */
+function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading, serialize: (content: PageContent) => string): FinishedPage {
   const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-  return { content, toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
+  return { json: serialize(content), toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
 }
 
 function patchFactsOf(
@@ -304,7 +320,8 @@ export async function rebuildPageContent(
   if (snippets.diagnostics().length > 0) return undefined;
   const tree = rewriteTreeLinks(entry.tree, id, facts.linkSite);
   if (input.highlight) await highlightTrees([tree], { ...input.highlight(facts.themes), themes: facts.themes });
-  return { built: finishPage(id, entry, tree, heading), facts: pageFacts };
+  const { json, ...page } = finishPage(id, entry, tree, heading, contentJson);
+  return { built: { ...page, bytes: contentBytes(json) }, facts: pageFacts };
 }
 
 /** What a page's twin and search records take from its manifest entry. */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfiguration } from '../../src/config/index.js';
 import { codeBlocks } from '../../src/content/highlight.js';
-import type { HighlightedLines } from '../../src/content/types.js';
+import type { HighlightedLines, PageContent } from '../../src/content/types.js';
 import { parseMdxPage } from '../../src/mdx/parse-page.js';
 import type { ParsedPage } from '../../src/mdx/types.js';
 import { build } from '../../src/pipeline/build.js';
@@ -58,7 +58,7 @@ describe('the content stage with highlighting', () => {
     for (const answer of pending) answer();
     const result = await run;
     expect(answeredAtRelease).toBe(3);
-    const blocks = [...result.pages.values()].flatMap((page) => codeBlocks(page.content.tree));
+    const blocks = [...result.pages.values()].flatMap((page) => codeBlocks((JSON.parse(page.bytes.toString('utf8')) as PageContent).tree));
     expect(blocks.map((block) => block.tokens?.lines[0]?.[0]?.[0])).toEqual(['const a = 1;', 'print(1)', 'npm install']);
     expect(result.pages.get('index')!.markdown).toContain('const a = 1;');
   });
