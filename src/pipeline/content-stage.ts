@@ -173,12 +173,23 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   const facts = input.collectPatchFacts ? patchFactsOf(trees, inlineProblems, linkProblems, input.manifest, { linkSite, linkSiteInput, themes, variables }) : undefined;
   const resolvedTrees = new Map<string, ContentRoot>();
   for (const [id, entry] of trees) resolvedTrees.set(id, rewriteTreeLinks(entry.tree, id, linkSite));
-  // The twins and search records do not read tokens: they are made while the blocks are highlighted,
-  // on the main thread that used to wait idle for the workers, which it lets hand out blocks every few
-  // milliseconds. Each finished page is kept as its JSON with a slot for each block's tokens, not as
-  // its tree. The workers stop once the last block has its tokens: their grammars and WASM memory are
-  // not needed for the rest of the stage.
-  const batch = input.highlight ? { ...input.highlight(themes), themes } : undefined;
+  const finished = await finishPages(trees, resolvedTrees, { ...input, themes, ...(facts ? { facts } : {}) });
+  return { pages: finished.pages, diagnostics, ...(finished.highlight ? { highlight: finished.highlight } : {}), themes, ...(facts ? { facts } : {}) };
+}
+
+/**
+ * Every page's content bytes, twin and search records, while its code blocks are highlighted. The twins
+ * and search records do not read tokens: they are made meanwhile, on the main thread that used to wait
+ * idle for the workers, which it lets hand out blocks every few milliseconds. Each finished page is
+ * kept as its JSON with a slot for each block's tokens, not as its tree (`TokenSlots`). The workers
+ * stop once the last block has its tokens: their grammars and WASM memory are not needed for the rest.
+ */
+async function finishPages(
+  trees: Map<string, InlinedContent>,
+  resolvedTrees: Map<string, ContentRoot>,
+  input: Pick<ContentStageInput, 'manifest' | 'highlight' | 'highlighted'> & { themes: CodeThemes; facts?: ContentPatchFacts },
+): Promise<{ pages: Map<string, BuiltPageContent>; highlight?: HighlightStats }> {
+  const batch = input.highlight ? { ...input.highlight(input.themes), themes: input.themes } : undefined;
   const plan = batch ? planHighlighting(resolvedTrees.values(), batch) : undefined;
   const tokens = new Map<string, string | undefined>();
   const highlighting =
@@ -197,10 +208,8 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   for (const [id, entry] of trees) {
     const page = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!), serialize);
     finished.set(id, page);
-    if (facts) {
-      facts.searchSegments.set(id, page.searchSegment);
-      facts.twins.set(id, page.markdown);
-    }
+    input.facts?.searchSegments.set(id, page.searchSegment);
+    input.facts?.twins.set(id, page.markdown);
     // The tree now lives in its JSON only: drop the stage's own references as it goes.
     trees.delete(id);
     resolvedTrees.delete(id);
@@ -216,7 +225,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     pages.set(id, { ...page, bytes: contentBytes(plan ? slots.fill(json, (key) => tokens.get(key)) : json) });
     finished.delete(id);
   }
-  return { pages, diagnostics, ...(highlight ? { highlight } : {}), themes, ...(facts ? { facts } : {}) };
+  return { pages, ...(highlight ? { highlight } : {}) };
 }
 
 /** A link site as JSON: every page id, the anchors of pages with text of their own, the redirects. */
