@@ -80,6 +80,21 @@ describe('PackStore', () => {
     for (let run = 0; run < 9; run++) expect(last.read(`entry-${run}`)).toBe(`{"run": ${run}}`);
   });
 
+  it('a folder removed while its pack fills costs only the entries: no write or flush throws, nothing half-named is left', () => {
+    const dir = folder();
+    const run = store(dir);
+    const big = JSON.stringify('y'.repeat(300_000));
+    for (let i = 0; i < 5; i++) run.write(`before-${i}`, big);
+    expect(packsIn(dir)).toHaveLength(1);
+    rmSync(dir, { recursive: true, force: true });
+    for (let i = 0; i < 5; i++) expect(() => run.write(`after-${i}`, big)).not.toThrow();
+    expect(() => run.flush({ prune: true })).not.toThrow();
+    // Whatever the flush managed, a later run reads only complete, named entries.
+    const next = store(dir);
+    for (let i = 0; i < 5; i++) expect([undefined, big]).toContain(next.read(`after-${i}`));
+    expect(next.read('before-0')).toBeUndefined();
+  });
+
   it('adds a pack per flush and keeps earlier entries readable', () => {
     const dir = folder();
     const first = store(dir);
