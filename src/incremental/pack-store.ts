@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, lstatSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createNewFile, openOwnedFile, readOwnedFile, sha256, writeFileAtomic, writeNewFile, type GrowingFile } from '../root/index.js';
+import { createNewFile, openOwnedFile, readOwnedFile, sha256, writeFileAtomic, type GrowingFile } from '../root/index.js';
 
 const INDEX_FORMAT = 'docs-build-pack-index';
 const INDEX_FILE = 'index.json';
@@ -85,10 +85,7 @@ export class PackStore {
     if (this.options.readOnly) return;
     try {
       this.writing ??= this.newPack();
-      const bytes = Buffer.from(`${text}\n`, 'utf8');
-      const entry: [number, number, string] = [this.writing.file.size, bytes.length - 1, checksum(bytes.subarray(0, bytes.length - 1))];
-      this.writing.file.append(bytes);
-      this.pending.set(key, entry);
+      this.pending.set(key, appendEntry(this.writing.file, text));
       this.used.add(key);
     } catch {
       // The pack is gone with everything this run wrote into it: those entries are misses again.
@@ -150,18 +147,18 @@ export class PackStore {
   }
 
   private writePack(items: Array<[key: string, text: string]>, run: number): Record<string, IndexEntry> {
-    const pack = `${randomBytes(8).toString('hex')}.pack`;
+    const { pack, file } = this.newPack();
     const entries: Record<string, IndexEntry> = {};
-    const chunks: Buffer[] = [];
-    let offset = 0;
-    for (const [key, text] of items) {
-      const bytes = Buffer.from(`${text}\n`, 'utf8');
-      entries[key] = [pack, offset, bytes.length - 1, run, checksum(bytes.subarray(0, bytes.length - 1))];
-      chunks.push(bytes);
-      offset += bytes.length;
+    try {
+      for (const [key, text] of items) {
+        const [offset, length, sum] = appendEntry(file, text);
+        entries[key] = [pack, offset, length, run, sum];
+      }
+      file.close();
+    } catch (error) {
+      file.discard();
+      throw error;
     }
-    // Named uniquely and named by no index until the index is renamed into place: no temporary needed.
-    writeNewFile(path.join(this.dir, pack), Buffer.concat(chunks), { within: this.options.within });
     return entries;
   }
 
@@ -267,6 +264,15 @@ function isPackIndex(value: unknown): value is PackIndex {
  */
 function checksum(bytes: Uint8Array): string {
   return sha256(bytes).slice(0, 16);
+}
+
+/** Appends an entry's text and a newline to a pack: where the text is, and its checksum. */
+function appendEntry(file: GrowingFile, text: string): [offset: number, length: number, sum: string] {
+  const bytes = Buffer.from(`${text}\n`, 'utf8');
+  const body = bytes.subarray(0, bytes.length - 1);
+  const offset = file.size;
+  file.append(bytes);
+  return [offset, body.length, checksum(body)];
 }
 
 function intact(bytes: Buffer, entry: IndexEntry): boolean {

@@ -88,16 +88,6 @@ function replaceAtomically(target: string, options: WriteOptions, fill: (tempora
   removeStaleTemporaries(directory, prefix);
 }
 
-/**
- * Creates a file that must not exist yet (a uniquely named cache pack, named by no index until one is
- * renamed into place: it needs no temporary). Same checks as `writeFileAtomic`; never flushed.
- */
-export function writeNewFile(target: string, contents: Uint8Array, options: Confinement = {}): void {
-  const file = createNewFile(target, options);
-  file.append(contents);
-  file.close();
-}
-
 /** A new file filled in parts (`createNewFile`): what was appended reads back before it is closed. */
 export interface GrowingFile {
   /** Bytes appended so far. */
@@ -115,13 +105,16 @@ export interface GrowingFile {
 const heldBytes = 1 << 20;
 
 /**
- * Creates a file that must not exist yet, to be filled as a run goes (a cache pack: its entries no
- * longer wait in memory until the run ends). Same checks as `writeFileAtomic`; created only at the first
- * append that reaches the disk, never flushed. On a failed write the file is removed and the error thrown.
+ * Creates a file that must not exist yet, to be filled as a run goes (a uniquely named cache pack,
+ * named by no index until one is renamed into place: it needs no temporary, and its entries do not wait
+ * in memory until the run ends). Same checks as `writeFileAtomic`; created at the first append that
+ * reaches the disk (or at `close`), never flushed. On a failed write the file is removed and the error thrown.
  */
 export function createNewFile(target: string, options: Confinement = {}): GrowingFile {
   const destination = writableDestination(target, options);
   let fd: number | undefined;
+  /** Only a file this writer created is ever removed (never one found at the destination). */
+  let created = false;
   let onDisk = 0;
   let held: Uint8Array[] = [];
   let heldSize = 0;
@@ -131,14 +124,20 @@ export function createNewFile(target: string, options: Confinement = {}): Growin
     rmSync(destination, { force: true });
     throw error;
   };
+  const opened = (): number => {
+    if (fd === undefined) {
+      mkdirSync(path.dirname(destination), { recursive: true });
+      fd = openSync(destination, 'wx+');
+      created = true;
+    }
+    return fd;
+  };
   const writeHeld = (): void => {
     if (heldSize === 0) return;
+    // Opened outside the clean-up: a file already there (EEXIST) is not ours to remove.
+    const file = opened();
     try {
-      if (fd === undefined) {
-        mkdirSync(path.dirname(destination), { recursive: true });
-        fd = openSync(destination, 'wx+');
-      }
-      writeAll(fd, held.length === 1 ? held[0]! : Buffer.concat(held));
+      writeAll(file, held.length === 1 ? held[0]! : Buffer.concat(held));
     } catch (error) {
       failed(error);
     }
@@ -171,13 +170,10 @@ export function createNewFile(target: string, options: Confinement = {}): Growin
       return bytes.subarray(0, done);
     },
     close() {
-      if (fd === undefined) {
-        // Nothing reached the disk yet: the file is created here, even when empty, as `writeNewFile` always did.
-        mkdirSync(path.dirname(destination), { recursive: true });
-        fd = openSync(destination, 'wx+');
-      }
+      // Created here when nothing reached the disk yet, even when empty.
+      const file = opened();
       writeHeld();
-      closeSync(fd!);
+      closeSync(file);
       fd = undefined;
     },
     discard() {
@@ -185,7 +181,7 @@ export function createNewFile(target: string, options: Confinement = {}): Growin
       fd = undefined;
       held = [];
       heldSize = 0;
-      rmSync(destination, { force: true });
+      if (created) rmSync(destination, { force: true });
     },
   };
 }

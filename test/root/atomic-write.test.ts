@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileAtomic, createNewFile, DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic, writeNewFile } from '../../src/root/index.js';
+import { copyFileAtomic, createNewFile, DocsRoot, linkFileAtomic, locatePath, patchFileInPlace, readOwnedFile, refuseInputsOf, UnsafePathError, writeFileAtomic } from '../../src/root/index.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -90,8 +90,13 @@ describe('owned paths: links, non-regular files, inputs', () => {
       expect(lstatSync(target).isFile()).toBe(false);
     }
     expect(readdirSync(dir).sort()).toEqual(['fifo', 'folder']);
-    expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('x'))).not.toThrow();
-    expect(() => writeNewFile(path.join(dir, 'new.pack'), Buffer.from('y'))).toThrow();
+    const writeNew = (bytes: Buffer): void => {
+      const file = createNewFile(path.join(dir, 'new.pack'));
+      file.append(bytes);
+      file.close();
+    };
+    expect(() => writeNew(Buffer.from('x'))).not.toThrow();
+    expect(() => writeNew(Buffer.from('y'))).toThrow();
     expect(readFileSync(path.join(dir, 'new.pack'), 'utf8')).toBe('x');
     expect(linkFileAtomic(fifo, path.join(dir, 'copy'))).toBe(false);
   });
@@ -111,6 +116,12 @@ describe('owned paths: links, non-regular files, inputs', () => {
     file.close();
     expect(readFileSync(target).equals(Buffer.concat(parts))).toBe(true);
     expect(() => createNewFile(target).close()).toThrow();
+    // A file already there is refused at the first write that reaches the disk, and left as it was.
+    expect(() => createNewFile(target).append(Buffer.alloc(2 << 20, 1))).toThrow();
+    const neverCreated = createNewFile(target);
+    neverCreated.append(Buffer.from('held only'));
+    neverCreated.discard();
+    expect(readFileSync(target).equals(Buffer.concat(parts))).toBe(true);
     const discarded = createNewFile(path.join(dir, 'packs', 'b.pack'));
     discarded.append(Buffer.alloc(3 << 20, 1));
     discarded.discard();
