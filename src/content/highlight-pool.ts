@@ -27,7 +27,7 @@ const batchSize = 24;
  * A worker holding more than this after a batch is replaced by a fresh one while blocks remain. Each
  * grammar it compiles stays in Oniguruma's WASM memory, which never shrinks (the JavaScript, TypeScript,
  * JSX and TSX grammars are ~50 MB each there): on firecrawl-docs one worker ended at ~500 MB. Blocks
- * come in language order (`highlightTrees`), so a fresh worker compiles only the languages still to come.
+ * come in language order (`planHighlighting`), so a fresh worker compiles only the languages still to come.
  */
 export const defaultRetireBytes = 256 * 1024 * 1024;
 

@@ -191,10 +191,11 @@ async function finishPages(
 ): Promise<{ pages: Map<string, BuiltPageContent>; highlight?: HighlightStats }> {
   const batch = input.highlight ? { ...input.highlight(input.themes), themes: input.themes } : undefined;
   const plan = batch ? planHighlighting(resolvedTrees.values(), batch) : undefined;
-  const tokens = new Map<string, string | undefined>();
+  /** Each distinct block's tokens as JSON text; none for a block without tokens. */
+  const tokens = new Map<string, string>();
   const highlighting =
     plan && batch
-      ? highlightPlan(plan, batch, (key, found) => tokens.set(key, found ? JSON.stringify(found) : undefined)).then(async (stats) => {
+      ? highlightPlan(plan, batch, (key, found) => void (found && tokens.set(key, JSON.stringify(found)))).then(async (stats) => {
           await input.highlighted?.();
           return stats;
         })

@@ -212,9 +212,14 @@ export class DocsRoot {
     for (const relativePath of relativePaths) this.listed.add(relativePath);
   }
 
+  /** Assumed listed (`assumeListed`) and not walked since: a walk's listing answers once there is one. */
+  private assumedListed(relativePath: string): boolean {
+    return this.fileSet === undefined && this.listed.has(relativePath);
+  }
+
   /** Whether a file (not a folder) exists at this root-relative path. */
   exists(relativePath: string): boolean {
-    if (this.fileSet === undefined && this.listed.has(relativePath)) return true;
+    if (this.assumedListed(relativePath)) return true;
     this.files();
     return this.fileSet!.has(relativePath);
   }
@@ -239,7 +244,7 @@ export class DocsRoot {
     if (!resolved.ok) return resolved;
     // A listed file that is not a link was reached by the walk through real folders only: it is its own
     // real path, and a realpath call per page is a good part of a rebuild. (Reads lstat it again.)
-    if ((this.fileSet?.has(resolved.path) && !this.links!.has(resolved.path)) || (this.fileSet === undefined && this.listed.has(resolved.path))) return { ok: true, path: resolved.path, real: this.absolute(resolved.path) };
+    if ((this.fileSet?.has(resolved.path) && !this.links!.has(resolved.path)) || this.assumedListed(resolved.path)) return { ok: true, path: resolved.path, real: this.absolute(resolved.path) };
     let real: string;
     try {
       real = realpathSync.native(this.absolute(resolved.path));
