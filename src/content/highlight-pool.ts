@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { defaultWorkerCount, startModuleWorker } from '../root/worker-threads.js';
-import type { CodeThemes, HighlightEngine } from './highlight.js';
+import { resolveLanguage, type CodeThemes, type HighlightEngine } from './highlight.js';
 import type { HighlightedLines } from './types.js';
 
 export interface HighlightRequest {
@@ -24,16 +24,19 @@ export interface HighlightResponse {
 const batchSize = 24;
 
 /**
- * A worker holding more than this after a batch is replaced by a fresh one while blocks remain. Each
- * grammar it compiles stays in Oniguruma's WASM memory, which never shrinks (the JavaScript, TypeScript,
- * JSX and TSX grammars are ~50 MB each there): on firecrawl-docs one worker ended at ~500 MB. Blocks
- * come in language order (`planHighlighting`), so a fresh worker compiles only the languages still to come.
+ * A worker holding more than this when its next block needs a grammar it has not compiled yet is
+ * replaced by a fresh one. Each grammar it compiles stays in Oniguruma's WASM memory, which never shrinks
+ * (the JavaScript, TypeScript, JSX and TSX grammars are ~50 MB each there): on firecrawl-docs one worker
+ * ended at ~500 MB. Blocks come in language order (`planHighlighting`), so a fresh worker compiles only
+ * the grammars still to come, and replacing it only where the grammar changes compiles each one once.
  */
-export const defaultRetireBytes = 256 * 1024 * 1024;
+export const defaultRetireBytes = 128 * 1024 * 1024;
 
 interface Pending {
   code: string;
   lang: string;
+  /** The grammar the block needs (`js` and `javascript` share one). */
+  grammar: string;
   resolve: (tokens: HighlightedLines | undefined) => void;
   reject: (error: Error) => void;
 }
@@ -48,6 +51,8 @@ export class HighlightPool {
   private readonly idle: Worker[] = [];
   private readonly queue: Pending[] = [];
   private readonly inFlight = new Map<Worker, Pending[]>();
+  /** The grammars each worker was given blocks of. */
+  private readonly grammars = new Map<Worker, Set<string>>();
   private failure: Error | undefined;
   private batch = 0;
   private scheduled = false;
@@ -63,7 +68,7 @@ export class HighlightPool {
   highlight(code: string, lang: string): Promise<HighlightedLines | undefined> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.queue.push({ code, lang, resolve, reject });
+      this.queue.push({ code, lang, grammar: resolveLanguage(lang) ?? lang, resolve, reject });
       // Calls arrive in a burst (one per distinct block): dispatch once they are all queued.
       if (!this.scheduled) {
         this.scheduled = true;
@@ -79,6 +84,7 @@ export class HighlightPool {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
     this.workers.length = 0;
     this.idle.length = 0;
+    this.grammars.clear();
   }
 
   private dispatch(): void {
@@ -87,8 +93,13 @@ export class HighlightPool {
       const worker = this.idle.pop()!;
       // Smaller batches near the end, so one worker is not left with the whole tail.
       const size = Math.max(1, Math.min(batchSize, Math.ceil(this.queue.length / this.workers.length)));
-      const blocks = this.queue.splice(0, size);
+      // A batch holds one grammar's blocks, so a worker can be replaced where the next grammar begins.
+      const grammar = this.queue[0]!.grammar;
+      let count = 1;
+      while (count < size && this.queue[count]!.grammar === grammar) count++;
+      const blocks = this.queue.splice(0, count);
       this.inFlight.set(worker, blocks);
+      this.grammars.get(worker)!.add(grammar);
       const request: HighlightRequest = { batch: this.batch++, themes: this.themes, blocks: blocks.map(({ code, lang }) => ({ code, lang })) };
       if (this.options.engine) request.engine = this.options.engine;
       worker.postMessage(request);
@@ -110,6 +121,7 @@ export class HighlightPool {
       if (this.workers.includes(worker)) this.fail(new Error(`highlight worker exited with code ${code}`));
     });
     this.workers.push(worker);
+    this.grammars.set(worker, new Set());
     this.idle.push(worker);
   }
 
@@ -118,7 +130,9 @@ export class HighlightPool {
     this.inFlight.delete(worker);
     if (response.failure !== undefined) return this.fail(new Error(response.failure));
     blocks.forEach((block, index) => block.resolve(this.interned(response.results[index] ?? undefined)));
-    if ((response.retainedBytes ?? 0) > (this.options.retireBytes ?? defaultRetireBytes) && this.queue.length > 0) this.retire(worker);
+    const next = this.queue[0];
+    const atNewGrammar = next !== undefined && !this.grammars.get(worker)!.has(next.grammar);
+    if (atNewGrammar && (response.retainedBytes ?? 0) > (this.options.retireBytes ?? defaultRetireBytes)) this.retire(worker);
     else this.idle.push(worker);
     this.dispatch();
   }
@@ -126,6 +140,7 @@ export class HighlightPool {
   /** Replaces a worker by a fresh one: its memory goes when it exits. */
   private retire(worker: Worker): void {
     this.workers.splice(this.workers.indexOf(worker), 1);
+    this.grammars.delete(worker);
     this.retired++;
     void worker.terminate();
     this.addWorker();
