@@ -42,30 +42,28 @@ export function twinFileOf(id: string): string {
   return contentFileOf(id).replace(/\.json$/, '.md');
 }
 
-/** A page's content file's bytes, from its JSON (`contentJson`, or `TokenSlots.fill`). */
-export function contentBytes(json: string): Buffer {
-  return Buffer.from(`${json}\n`, 'utf8');
-}
-
-/** A page's content as JSON: the keys in construction order, no white space. */
-export function contentJson(content: PageContent): string {
-  return JSON.stringify(content);
+/** A page's content file: its content as JSON (the keys in construction order, no white space) and a newline. */
+export function contentFileBytes(content: PageContent): Buffer {
+  return Buffer.from(`${JSON.stringify(content)}\n`, 'utf8');
 }
 
 /**
- * Content JSON made before its code blocks have tokens: a cold build finishes each page while the
- * highlighting workers work, and keeps its JSON instead of its tree (the trees of firecrawl-docs
- * were ~110 MB of heap beside the workers). Each highlightable block's `tokens` is a slot in the text
- * (a marker with a nonce of this run and the block's key), filled once every block has its tokens;
- * the filled text is what `contentJson` gives for the highlighted tree, byte for byte.
+ * Content made before its code blocks have tokens: a cold build finishes each page while the
+ * highlighting workers work, and keeps its content file's bytes instead of its tree (the trees of
+ * firecrawl-docs were ~110 MB of heap beside the workers). Bytes, not text: outside the JavaScript heap,
+ * which V8 lets grow well past what is live while pages come and go, and half the size of the
+ * two-byte strings that translated pages' text makes. Each highlightable block's `tokens` is a slot (a
+ * marker with a nonce of this run and the block's key), filled once every block has its tokens; the
+ * filled bytes are `contentFileBytes` of the highlighted tree, byte for byte.
  */
 export class TokenSlots {
   private readonly marker = `\u0000${randomBytes(8).toString('hex')}:`;
   /** How a slot starts in JSON text: `tokens` is always a code node's last key, after `type`. */
-  private readonly slotStart = `,"tokens":${JSON.stringify(this.marker)}`.slice(0, -1);
+  private readonly slotStart = Buffer.from(`,"tokens":${JSON.stringify(this.marker)}`.slice(0, -1), 'utf8');
+  private static readonly quote = 0x22;
 
-  /** The content's JSON with a slot for each block `keyOf` names; other blocks have no tokens. */
-  stringify(content: PageContent, keyOf: (code: ContentCode) => string | undefined): string {
+  /** The content file's bytes with a slot for each block `keyOf` names; other blocks have no tokens. */
+  stringify(content: PageContent, keyOf: (code: ContentCode) => string | undefined): Buffer {
     const blocks = codeBlocks(content.tree);
     for (const code of blocks) {
       const key = keyOf(code);
@@ -73,25 +71,32 @@ export class TokenSlots {
       // Set last, so the slot is where the tokens would be.
       if (key !== undefined) (code as { tokens?: unknown }).tokens = `${this.marker}${key}`;
     }
-    const json = contentJson(content);
+    const bytes = contentFileBytes(content);
     for (const code of blocks) delete code.tokens;
-    return json;
+    return bytes;
   }
 
-  /** The JSON with each slot replaced by its block's tokens (JSON text), or removed when it has none. */
-  fill(json: string, tokensOf: (key: string) => string | undefined): string {
-    const parts = json.split(this.slotStart);
-    if (parts.length === 1) return json;
-    let filled = parts[0]!;
-    for (let i = 1; i < parts.length; i++) {
-      const part = parts[i]!;
-      const end = part.indexOf('"');
-      const tokens = tokensOf(part.slice(0, end));
-      filled += `${tokens === undefined ? '' : `,"tokens":${tokens}`}${part.slice(end + 1)}`;
+  /** The bytes with each slot replaced by its block's tokens (JSON bytes), or removed when it has none. */
+  fill(bytes: Buffer, tokensOf: (key: string) => Buffer | undefined): Buffer {
+    let slot = bytes.indexOf(this.slotStart);
+    if (slot < 0) return bytes;
+    const parts: Buffer[] = [];
+    let from = 0;
+    while (slot >= 0) {
+      parts.push(bytes.subarray(from, slot));
+      const keyStart = slot + this.slotStart.length;
+      const keyEnd = bytes.indexOf(TokenSlots.quote, keyStart);
+      const tokens = tokensOf(bytes.toString('latin1', keyStart, keyEnd));
+      if (tokens !== undefined) parts.push(tokensPrefix, tokens);
+      from = keyEnd + 1;
+      slot = bytes.indexOf(this.slotStart, from);
     }
-    return filled;
+    parts.push(bytes.subarray(from));
+    return Buffer.concat(parts);
   }
 }
+
+const tokensPrefix = Buffer.from(',"tokens":', 'utf8');
 
 /** A page's search records as `search.json` holds them: its part of the array, without brackets. */
 export function searchSegment(records: readonly SearchRecord[]): string {

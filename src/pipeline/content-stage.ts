@@ -10,7 +10,7 @@ import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightPlan, highlightTrees, planHighlighting, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
 import { searchRecords } from '../content/search.js';
-import { contentBytes, contentJson, searchSegment, TokenSlots } from './content-output.js';
+import { contentFileBytes, searchSegment, TokenSlots } from './content-output.js';
 import { SnippetSet, type SnippetCache, type SnippetParse } from '../content/snippet-set.js';
 import { parseSnippet } from '../mdx/parse-page.js';
 import { inlineSnippets } from '../content/snippets.js';
@@ -191,11 +191,11 @@ async function finishPages(
 ): Promise<{ pages: Map<string, BuiltPageContent>; highlight?: HighlightStats }> {
   const batch = input.highlight ? { ...input.highlight(input.themes), themes: input.themes } : undefined;
   const plan = batch ? planHighlighting(resolvedTrees.values(), batch) : undefined;
-  /** Each distinct block's tokens as JSON text; none for a block without tokens. */
-  const tokens = new Map<string, string>();
+  /** Each distinct block's tokens as JSON bytes; none for a block without tokens. */
+  const tokens = new Map<string, Buffer>();
   const highlighting =
     plan && batch
-      ? highlightPlan(plan, batch, (key, found) => void (found && tokens.set(key, JSON.stringify(found)))).then(async (stats) => {
+      ? highlightPlan(plan, batch, (key, found) => void (found && tokens.set(key, Buffer.from(JSON.stringify(found), 'utf8')))).then(async (stats) => {
           await input.highlighted?.();
           return stats;
         })
@@ -203,8 +203,8 @@ async function finishPages(
   // Awaited below; a failure while the pages are finished must not count as unhandled meanwhile.
   highlighting?.catch(() => undefined);
   const slots = new TokenSlots();
-  const serialize = plan ? (content: PageContent) => slots.stringify(content, (code: ContentCode) => plan.keyOf.get(code)) : contentJson;
-  const finished = new Map<string, FinishedPage>();
+  const serialize = plan ? (content: PageContent) => slots.stringify(content, (code: ContentCode) => plan.keyOf.get(code)) : contentFileBytes;
+  const finished = new Map<string, BuiltPageContent>();
   let yieldedAt = performance.now();
   for (const [id, entry] of trees) {
     const page = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!), serialize);
@@ -220,13 +220,8 @@ async function finishPages(
     }
   }
   const highlight = highlighting ? await highlighting : undefined;
-  // Each page's text goes as its bytes are made: the site's content is held once, not as text and bytes.
-  const pages = new Map<string, BuiltPageContent>();
-  for (const [id, { json, ...page }] of finished) {
-    pages.set(id, { ...page, bytes: contentBytes(plan ? slots.fill(json, (key) => tokens.get(key)) : json) });
-    finished.delete(id);
-  }
-  return { pages, ...(highlight ? { highlight } : {}) };
+  if (plan) for (const page of finished.values()) page.bytes = slots.fill(page.bytes, (key) => tokens.get(key));
+  return { pages: finished, ...(highlight ? { highlight } : {}) };
 }
 
 /** A link site as JSON: every page id, the anchors of pages with text of their own, the redirects. */
@@ -255,13 +250,10 @@ function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, var
   return { value: { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file, links: inlined.links }, diagnostics: inlined.diagnostics };
 }
 
-/** A page's content as JSON text (with slots for tokens, `TokenSlots`), before its bytes are made. */
-type FinishedPage = Omit<BuiltPageContent, 'bytes'> & { json: string };
-
 /** The page's content, twin and search records, from its tree with links resolved (and code highlighted, or slots for it: `serialize`). */
-function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading, serialize: (content: PageContent) => string): FinishedPage {
+function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading, serialize: (content: PageContent) => Buffer): BuiltPageContent {
   const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-  return { json: serialize(content), toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
+  return { bytes: serialize(content), toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
 }
 
 function patchFactsOf(
@@ -330,8 +322,7 @@ export async function rebuildPageContent(
   if (snippets.diagnostics().length > 0) return undefined;
   const tree = rewriteTreeLinks(entry.tree, id, facts.linkSite);
   if (input.highlight) await highlightTrees([tree], { ...input.highlight(facts.themes), themes: facts.themes });
-  const { json, ...page } = finishPage(id, entry, tree, heading, contentJson);
-  return { built: { ...page, bytes: contentBytes(json) }, facts: pageFacts };
+  return { built: finishPage(id, entry, tree, heading, contentFileBytes), facts: pageFacts };
 }
 
 /** What a page's twin and search records take from its manifest entry. */

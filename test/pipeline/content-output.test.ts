@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, defaultCodeThemes, highlightPlan, highlightTrees, planHighlighting } from '../../src/content/highlight.js';
 import type { ContentCode, ContentNode, ContentRoot, HighlightedLines, PageContent } from '../../src/content/types.js';
-import { contentJson, TokenSlots } from '../../src/pipeline/content-output.js';
+import { contentFileBytes, TokenSlots } from '../../src/pipeline/content-output.js';
 
 const tokensFor = (value: string): HighlightedLines => ({
   lightTheme: 'github-light', darkTheme: 'github-dark', light: { background: '#fff', foreground: '' }, dark: { background: '#000', foreground: '' }, lines: [[[value, '#d73a49', '#f97583', 2]]],
@@ -11,19 +11,19 @@ const tokensFor = (value: string): HighlightedLines => ({
 const highlight = async (value: string): Promise<HighlightedLines | undefined> => (value.includes('none') ? undefined : tokensFor(value));
 
 /** Each page's content file JSON, made the cold build's way: slots while highlighting, filled at the end. */
-async function withSlots(pages: PageContent[]): Promise<string[]> {
+async function withSlots(pages: PageContent[]): Promise<Buffer[]> {
   const plan = planHighlighting(pages.map((page) => page.tree), { themes: defaultCodeThemes });
   const slots = new TokenSlots();
   const texts = pages.map((page) => slots.stringify(page, (code: ContentCode) => plan.keyOf.get(code)));
-  const tokens = new Map<string, string>();
-  await highlightPlan(plan, { themes: defaultCodeThemes, highlight }, (key, found) => void (found && tokens.set(key, JSON.stringify(found))));
+  const tokens = new Map<string, Buffer>();
+  await highlightPlan(plan, { themes: defaultCodeThemes, highlight }, (key, found) => void (found && tokens.set(key, Buffer.from(JSON.stringify(found)))));
   return texts.map((text) => slots.fill(text, (key) => tokens.get(key)));
 }
 
 /** The same made the direct way: the trees highlighted in place, then serialized. */
-async function direct(pages: PageContent[]): Promise<string[]> {
+async function direct(pages: PageContent[]): Promise<Buffer[]> {
   await highlightTrees(pages.map((page) => page.tree), { themes: defaultCodeThemes, highlight });
-  return pages.map(contentJson);
+  return pages.map(contentFileBytes);
 }
 
 const code = (lang: string, value: string, extra: Partial<ContentCode> = {}): ContentCode => ({ type: 'code', lang, meta: {}, value, ...extra });
@@ -44,8 +44,8 @@ describe('TokenSlots', () => {
     };
     const filled = await withSlots(make());
     expect(filled).toEqual(await direct(make()));
-    expect(filled[0]).toContain('"tokens":{"lightTheme"');
-    expect(filled[0]).not.toContain('stale');
+    expect(filled[0]!.toString()).toContain('"tokens":{"lightTheme"');
+    expect(filled[0]!.toString()).not.toContain('stale');
   });
 
   it('agrees with the direct serialization on any blocks', async () => {
