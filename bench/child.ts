@@ -64,13 +64,17 @@ export interface ChildReport {
   inventory?: Inventory;
 }
 
-/** The parts of `dist/bin/build.js` and `dist/bin/root.js` (the bundle the CLI runs) this script uses (types from the sources). */
+/** The parts of `dist/bin/build.js`, `dist/bin/root.js` and `dist/bin/process-settings.js` (the bundle the CLI runs) this script uses (types from the sources). */
 type BuildModule = typeof import('../src/pipeline/index.js');
 type RootModule = typeof import('../src/root/index.js');
+type ProcessSettingsModule = typeof import('../src/cli/process-settings.js');
 type DocsRoot = import('../src/root/index.js').DocsRoot;
 
 async function runBuild(request: Extract<ChildRequest, { mode: 'build' }>): Promise<Partial<ChildReport>> {
   const importDist = (file: string): Promise<unknown> => import(pathToFileURL(path.join(request.distDir, file)).href);
+  // The process as `docs-build build` runs: bin/docs-build.js makes these settings before anything else.
+  const { configureCliProcess } = (await importDist('bin/process-settings.js')) as ProcessSettingsModule;
+  configureCliProcess();
   const { build } = (await importDist('bin/build.js')) as BuildModule;
   const opened: DocsRoot[] = [];
   if (request.inventory) {

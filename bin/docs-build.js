@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from '../dist/bin/main.js';
+import { configureCliProcess } from '../dist/bin/process-settings.js';
+
+configureCliProcess();
+const { main } = await import('../dist/bin/main.js');
 
 process.exitCode = await main(process.argv.slice(2));
