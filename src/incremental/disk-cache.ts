@@ -10,8 +10,9 @@ import { PackStore } from './pack-store.js';
 
 const FORMAT = 'docs-build-cache';
 // 2: a page entry holds the page's invalid-UTF-8 diagnostic. 3: page entries live in packs. 4: each
-// pack index entry carries a checksum of the entry's bytes.
-const LAYOUT = 4;
+// pack index entry carries a checksum of the entry's bytes. 5: the stored content state holds a hash of
+// what reaches past each page (`PageFacts.surface`), not its parts.
+const LAYOUT = 5;
 const META_FILE = 'cache-meta.json';
 /** The entry folders of a cache: all that is ever removed, and only from a folder marked as a cache. */
 const NAMESPACES = ['pages', 'specs', 'builds', 'links', 'contents'] as const satisfies ReadonlyArray<keyof CacheEntries>;

@@ -255,11 +255,8 @@ const isPageFacts = object<PageFacts>({
   file: rootPath,
   title: string,
   description: { optional: string },
-  anchors: string,
-  toc: string,
   deps: string,
-  problems: string,
-  foreignLinks: string,
+  surface: sha256Hex,
 });
 
 const isStoredContentState = object<StoredContentState>({

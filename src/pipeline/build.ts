@@ -290,8 +290,10 @@ function snippetUsers(
   const hashOf = new Map(record.inputs.map((input) => [input.path, input.hash]));
   const done = new Set(already.map(({ id }) => id));
   const users: ContentEdit[] = [];
+  // A page's deps are a JSON array: one that names no edited file as JSON text is not parsed.
+  const named = snippets.map((snippet) => JSON.stringify(snippet));
   for (const [id, page] of facts.pages) {
-    if (done.has(id) || !(JSON.parse(page.deps) as string[]).some((dep) => touched.has(dep))) continue;
+    if (done.has(id) || !named.some((json) => page.deps.includes(json)) || !(JSON.parse(page.deps) as string[]).some((dep) => touched.has(dep))) continue;
     const hash = hashOf.get(page.file);
     const cached = hash ? cache.get('pages', cache.key('page', page.file, hash)) : undefined;
     if (!cached) return undefined;

@@ -120,7 +120,7 @@ function sectionOf(id: string, twin: string | undefined): string | undefined {
 }
 
 function sameFacts(before: PageFacts, after: PageFacts): boolean {
-  return before.file === after.file && before.anchors === after.anchors && before.toc === after.toc && before.deps === after.deps && before.problems === after.problems && before.foreignLinks === after.foreignLinks;
+  return before.file === after.file && before.deps === after.deps && before.surface === after.surface;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Redirect } from '../links/redirects.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
-import type { DocsRoot } from '../root/index.js';
+import { sha256, type DocsRoot } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightPlan, highlightTrees, planHighlighting, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
@@ -102,19 +102,21 @@ export interface ContentPatchFacts {
   twins: Map<string, string>;
 }
 
-/** What must not change for one page's content to be patched in: each as JSON, compared as text. */
+/** What must not change for one page's content to be patched in. */
 export interface PageFacts {
   file: string;
   /** The page's title and description, as its twin and search records use them. */
   title: string;
   description?: string;
-  anchors: string;
-  toc: string;
+  /** The files it inlines (`BuiltPageContent.deps`) as JSON: which pages an edited snippet reaches. */
   deps: string;
-  /** The page's own problems: its inlining's diagnostics and the link diagnostics at its file. */
-  problems: string;
-  /** Links that come from inlined files (their diagnostics are at those files). */
-  foreignLinks: string;
+  /**
+   * sha256 of what reaches past the page's own content file, compared only for equality: its anchors
+   * (other pages' links are checked against them), its table of contents (in the manifest), its own
+   * problems (its inlining's diagnostics and the link diagnostics at its file: in the recorded run) and
+   * the links that come from inlined files (their diagnostics are at those files).
+   */
+  surface: string;
 }
 
 /**
@@ -288,11 +290,10 @@ function pageFactsOf(entry: InlinedContent & { file: string }, heading: PageHead
   return {
     file: entry.file,
     ...heading,
-    anchors: JSON.stringify(entry.anchors),
-    toc: JSON.stringify(entry.toc),
     deps: JSON.stringify(entry.deps),
-    problems: JSON.stringify(sortDiagnostics([...inlineProblems, ...linkProblems])),
-    foreignLinks: JSON.stringify(entry.links.filter((link) => link.location.file !== entry.file)),
+    surface: sha256(
+      JSON.stringify([entry.anchors, entry.toc, sortDiagnostics([...inlineProblems, ...linkProblems]), entry.links.filter((link) => link.location.file !== entry.file)]),
+    ),
   };
 }
 
