@@ -173,19 +173,31 @@ describe('PackStore', () => {
   });
 
   it('an index that is not one is reported once, read as empty, and replaced by the next flush', () => {
-    for (const text of ['{', 'null', '{"format": "docs-build-pack-index", "run": 1, "entries": {"k": ["/etc/passwd", 0, 4, 1]}}', '{"format": "other", "run": 1, "entries": {}}']) {
+    const index = (entries: string): string => `{"format": "docs-build-pack-index", "run": 1, "entries": {${entries}}}`;
+    const good = '"0123456789abcdef.pack", 0, 4, 1, "0123456789abcdef"';
+    const broken = [
+      '{',
+      'null',
+      index('"k": ["/etc/passwd", 0, 4, 1]'),
+      '{"format": "other", "run": 1, "entries": {}}',
+      // A pack name leading out, after a good one (names are matched once each).
+      index(`"a": [${good}], "k": ["../0123456789abcdef.pack", 0, 4, 1, "0123456789abcdef"]`),
+      index(`"a": [${good}], "k": ["0123456789abcdef.pack", -1, 4, 1, "0123456789abcdef"]`),
+      index(`"a": [${good}], "k": ["0123456789abcdef.pack", 0, 4, 1, 7]`),
+    ];
+    for (const text of broken) {
       const dir = folder();
       const first = store(dir);
       first.write('k', '"v"');
       first.flush({ prune: false });
       writeFileSync(path.join(dir, 'index.json'), text);
       let reports = 0;
-      const broken = store(dir, { corrupt: () => reports++ });
-      expect(broken.read('k')).toBeUndefined();
-      expect(broken.read('k')).toBeUndefined();
+      const reader = store(dir, { corrupt: () => reports++ });
+      expect(reader.read('k')).toBeUndefined();
+      expect(reader.read('k')).toBeUndefined();
       expect(reports).toBe(1);
-      broken.write('k', '"fresh"');
-      broken.flush({ prune: true });
+      reader.write('k', '"fresh"');
+      reader.flush({ prune: true });
       expect(store(dir).read('k')).toBe('"fresh"');
     }
   });
