@@ -43,7 +43,9 @@ interface ChildResult {
  * prints one JSON line, a `ChildResult`.
  */
 const childScript = `
-const [root, out, dist] = process.argv.slice(2);
+const [root, out, dist, settings] = process.argv.slice(2);
+// The process as \`docs-build export\` runs: bin/docs-build.js makes these settings first.
+(await import(settings)).configureCliProcess();
 const { exportSite } = await import(dist);
 const started = performance.now();
 const result = await exportSite({ root, outDir: out, offline: true });
@@ -58,10 +60,11 @@ process.stdout.write(JSON.stringify(report) + '\\n');
 
 function runExport(root: string, out: string): ChildResult {
   const dist = pathToFileURL(path.join(project, 'dist', 'site', 'export.js')).href;
+  const settings = pathToFileURL(path.join(project, 'dist', 'bin', 'process-settings.js')).href;
   // A file, not `-e`: worker threads inherit the process's flags, and `--input-type` fails them.
   const script = path.join(path.dirname(out), 'export-child.mjs');
   writeFileSync(script, childScript);
-  const run = spawnSync(process.execPath, [script, root, out, dist], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: plainEnv() });
+  const run = spawnSync(process.execPath, [script, root, out, dist, settings], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: plainEnv() });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as ChildResult;
