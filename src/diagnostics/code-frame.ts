@@ -1,4 +1,4 @@
-import { codeFrameColumns } from '@babel/code-frame';
+import { codeFrameLibrary } from '../libraries.js';
 import { LineIndex } from './positions.js';
 
 /** Characters of a source line shown in a frame; a longer line is cut around the column. */
@@ -59,13 +59,13 @@ export function codeFrame(source: SourceText, range: FrameRange): string {
   // With `startLine`, code-frame takes page line numbers and the text of the window only.
   const start = { line, column: Math.max(1, column - shift) };
   const end = endColumn === undefined ? undefined : { line: endLine, column: Math.max(1, Math.min(endColumn - shift, to - shift + 1)) };
-  return codeFrameColumns(lines.join('\n'), end ? { start, end } : { start }, {
+  return codeFrameLibrary().codeFrameColumns(lines.join('\n'), end ? { start, end } : { start }, {
     highlightCode: false,
     forceColor: false,
     linesAbove: context,
     linesBelow: context,
     startLine: first,
-  } as Parameters<typeof codeFrameColumns>[2]);
+  } as Parameters<ReturnType<typeof codeFrameLibrary>['codeFrameColumns']>[2]);
 }
 
 function cut(text: string, from: number, to: number): string {

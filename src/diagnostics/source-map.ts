@@ -1,5 +1,6 @@
-import { createScanner, parseTree, type JSONScanner, type Node as JsonNode, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { isMap, isSeq, isScalar, parseDocument, type Node as YamlNode, isPair } from 'yaml';
+import type { JSONScanner, Node as JsonNode, ParseError } from 'jsonc-parser';
+import type { Node as YamlNode } from 'yaml';
+import { jsoncLibrary, yamlLibrary } from '../libraries.js';
 import { LineIndex } from './positions.js';
 import { splitPointer } from './pointer.js';
 import type { SourceLocation } from './diagnostic.js';
@@ -72,7 +73,7 @@ export function parseJsonWithPositions(text: string, file: string): { ok: true; 
 function firstJsonError(text: string): JsonSyntaxError {
   let errors: ParseError[] = [];
   try {
-    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    jsoncLibrary().parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   } catch {
     // jsonc-parser recurses once per nesting level and overflows the stack past ~4,000 levels; the
     // iterative parser finds the same first error at any depth.
@@ -85,7 +86,7 @@ function firstJsonError(text: string): JsonSyntaxError {
   if (!first) {
     return { message: 'the JSON could not be parsed (nesting too deep?)', offset: 0, ...index.locate(0) };
   }
-  const name = printParseErrorCode(first.error);
+  const name = jsoncLibrary().printParseErrorCode(first.error);
   let message = plainWords[name] ?? name;
   if (name === 'ValueExpected' && /,\s*$/.test(text.slice(0, first.offset))) message = 'trailing comma before a closing bracket';
   if (name === 'PropertyNameExpected' && /,\s*$/.test(text.slice(0, first.offset))) message = 'trailing comma before "}"';
@@ -210,7 +211,7 @@ class LazyJsonTree {
   private readonly containers: ContainerEnds;
 
   constructor(text: string) {
-    this.scanner = createScanner(text, false);
+    this.scanner = jsoncLibrary().createScanner(text, false);
     this.containers = new ContainerEnds(this.scanner);
     this.scanner.setPosition(0);
     this.top = this.readValue(nextToken(this.scanner)) ?? null;
@@ -338,7 +339,7 @@ class IterativeTreeParser {
     text: string,
     private readonly options: { allowTrailingComma: boolean; allowComments: boolean },
   ) {
-    this.scanner = createScanner(text, false);
+    this.scanner = jsoncLibrary().createScanner(text, false);
   }
 
   parse(): TreeResult {
@@ -521,11 +522,12 @@ export function yamlLocator(text: string, file: string): PointerLocator {
       if (root === undefined) {
         lines = new LineIndex(text);
         try {
-          root = parseDocument(text, { uniqueKeys: false }).contents as YamlNode | null;
+          root = yamlLibrary().parseDocument(text, { uniqueKeys: false }).contents as YamlNode | null;
         } catch {
           root = null;
         }
       }
+      const { isMap, isPair, isScalar, isSeq } = yamlLibrary();
       let node: YamlNode | null = root ?? null;
       let keyNode: YamlNode | null = null;
       for (const segment of splitPointer(pointer)) {

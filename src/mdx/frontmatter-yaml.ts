@@ -1,6 +1,6 @@
-import type jsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
-import { isMap, isPair, isScalar, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
+import type JsYaml from 'js-yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import { jsYamlLibrary, yamlLibrary } from '../libraries.js';
 
 /** Offsets into the YAML text: [start, end). */
 export type Range = readonly [number, number];
@@ -32,7 +32,7 @@ export type YamlResult = { ok: true; reading: YamlReading } | { ok: false; error
 export function readYaml(text: string): YamlResult {
   // yaml reads a lone CR as a character, not a line break; js-yaml and the page's line index do.
   const yamlText = text.replace(/\r(?!\n)/g, '\n');
-  const document = parseDocument(yamlText, { prettyErrors: false, keepSourceTokens: false, uniqueKeys: false });
+  const document = yamlLibrary().parseDocument(yamlText, { prettyErrors: false, keepSourceTokens: false, uniqueKeys: false });
   const error = firstError(document);
   if (!error) return readDocument(document);
   return readLeniently(yamlText) ?? { ok: false, error };
@@ -53,6 +53,7 @@ function firstError(document: Document.Parsed): YamlError | undefined {
  */
 function firstDuplicateKey(document: Document.Parsed): YamlError | undefined {
   let found: YamlError | undefined;
+  const { isScalar, visit } = yamlLibrary();
   visit(document, {
     Map(_key, map) {
       const seen = new Set<unknown>();
@@ -72,6 +73,7 @@ function firstDuplicateKey(document: Document.Parsed): YamlError | undefined {
 }
 
 function readDocument(document: Document.Parsed): YamlResult {
+  const { isMap, isPair, isScalar } = yamlLibrary();
   const contents = document.contents as YamlNode | null;
   const ranges = new Map<string, { key: Range; value?: Range }>();
   if (contents === null || (isScalar(contents) && contents.value === null)) return { ok: true, reading: { value: null, ranges } };
@@ -96,25 +98,13 @@ function readDocument(document: Document.Parsed): YamlResult {
   return { ok: true, reading: { value, ranges } };
 }
 
-const require = createRequire(import.meta.url);
-let lenient: typeof jsYaml | undefined;
-
-/**
- * js-yaml, loaded the first time a frontmatter needs it: few pages do, and loading it with the parse
- * stage cost every one-page rebuild 10 to 15 ms (a process that parses one page loads it for nothing).
- */
-function lenientReader(): typeof jsYaml {
-  lenient ??= require('js-yaml') as typeof jsYaml;
-  return lenient;
-}
-
 /**
  * js-yaml's reading of a text `yaml` rejected, or undefined when js-yaml rejects it too. Values come
  * from js-yaml's core schema (the same values `yaml` gives); a text using js-yaml's extra tags
  * (`!!set`, `!!binary`, `!!timestamp`) is read with its default schema, as the service reads it.
  */
 function readLeniently(text: string): YamlResult | undefined {
-  const jsYaml = lenientReader();
+  const jsYaml = jsYamlLibrary();
   const ranges = new Map<string, { key: Range; value?: Range }>();
   let value: unknown;
   try {
@@ -135,13 +125,13 @@ function readLeniently(text: string): YamlResult | undefined {
 }
 
 /** js-yaml's parser state has the node depth too, which its types leave out. */
-type ListenerState = jsYaml.State & { depth?: number };
+type ListenerState = JsYaml.State & { depth?: number };
 
 /**
  * Collects the ranges of the top-level keys and values from js-yaml's node events: a node of the
  * top-level mapping followed by `:` is a key, the node after a key is its value.
  */
-function topLevelListener(text: string, ranges: Map<string, { key: Range; value?: Range }>): (event: jsYaml.EventType, state: ListenerState) => void {
+function topLevelListener(text: string, ranges: Map<string, { key: Range; value?: Range }>): (event: JsYaml.EventType, state: ListenerState) => void {
   let openedAt = 0;
   let pendingKey: string | undefined;
   return (event, state) => {

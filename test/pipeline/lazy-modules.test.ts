@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,13 +11,20 @@ const buildModule = pathToFileURL(path.resolve('dist/bin/build.js')).href;
 
 /**
  * A build of `root` in its own process running the bundle the CLI runs (`dist/`, built by `npm test`),
- * with a module hook that lists every dependency module it loads: what a rebuild pays for at start-up.
+ * with a module hook that lists every module it loads: what a rebuild pays for at start-up.
+ * (Modules loaded with `require`, which the hook does not see, are listed from the require cache.)
  */
 function modulesLoadedBy(root: string): string[] {
   const dir = tempRoot({
-    'hook.mjs': "export async function load(url, context, next) { if (url.includes('/node_modules/')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n",
+    'hook.mjs': "export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n",
     'register.mjs': "import { register } from 'node:module';\nregister('./hook.mjs', import.meta.url);\n",
-    'run.mjs': `const { build } = await import(${JSON.stringify(buildModule)});\nawait build({ root: ${JSON.stringify(root)}, outFile: ${JSON.stringify(path.join(root, '.docs-build', 'manifest.json'))}, cache: true });\n`,
+    'run.mjs': [
+      "import { createRequire } from 'node:module';",
+      `const { build } = await import(${JSON.stringify(buildModule)});`,
+      `await build({ root: ${JSON.stringify(root)}, outFile: ${JSON.stringify(path.join(root, '.docs-build', 'manifest.json'))}, cache: true });`,
+      "for (const file of Object.keys(createRequire(import.meta.url).cache)) process.stderr.write(`LOADED ${file}\\n`);",
+      '',
+    ].join('\n'),
   });
   const run = spawnSync(process.execPath, ['--import', path.join(dir, 'register.mjs'), path.join(dir, 'run.mjs')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`the build process failed (${run.status}): ${run.stderr.slice(-2000)}`);
@@ -40,5 +47,23 @@ describe('what a rebuild loads', () => {
     // A new block must be highlighted: then the core is loaded (the hook sees it, so the check above can fail).
     writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\n# Welcome\n\n```ts title="app.ts"\nconst answer: number = 43;\n```\n');
     expect(shikiCore(modulesLoadedBy(root)).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a snippet edit loads no YAML, JSON-with-positions or code-frame library', () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index'] }] }),
+      'index.mdx': "---\ntitle: Home\n---\nimport Note from '/snippets/note.mdx';\n\n# Welcome\n\n<Note />\n",
+      'snippets/note.mdx': 'A note.\n',
+    });
+    // From node_modules, or bundled into a chunk of the CLI (esbuild names each bundled module's file).
+    const library = /node_modules\/(yaml|js-yaml|jsonc-parser|@babel\/code-frame)\//;
+    const libraries = (loaded: string[]): string[] =>
+      loaded.filter((url) => library.test(url) || (url.startsWith('file:') && url.includes('/dist/bin/') && library.test(readFileSync(new URL(url), 'utf8'))));
+    modulesLoadedBy(root);
+    appendFileSync(path.join(root, 'snippets/note.mdx'), '\nOne more line.\n');
+    expect(libraries(modulesLoadedBy(root))).toEqual([]);
+    // A page's frontmatter is read with them (the listing sees them, so the check above can fail).
+    appendFileSync(path.join(root, 'index.mdx'), '\nOne more line.\n');
+    expect(libraries(modulesLoadedBy(root)).some((file) => file.includes('/node_modules/yaml/'))).toBe(true);
   }, 60_000);
 });
