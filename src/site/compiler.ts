@@ -177,8 +177,26 @@ export class SiteSnapshot {
    */
   samePage(other: SiteSnapshot, id: string): boolean {
     const page = this.manifest.pages[id];
-    if (page !== undefined && page === other.manifest.pages[id]) return JSON.stringify(pageDiagnostics(page, this.byFile)) === JSON.stringify(pageDiagnostics(page, other.byFile));
+    if (page !== undefined && page === other.manifest.pages[id]) {
+      // Most edits leave every diagnostic as it was: then no shared page needs its own compared.
+      return this.sameDiagnostics(other) || JSON.stringify(pageDiagnostics(page, this.byFile)) === JSON.stringify(pageDiagnostics(page, other.byFile));
+    }
     return this.pageKey(id) === other.pageKey(id);
+  }
+
+  private diagnosticsJson: string | undefined;
+  private readonly sameDiagnosticsAs = new WeakMap<SiteSnapshot, boolean>();
+
+  /** Whether both builds reported the same diagnostics (serialized once per snapshot, compared once per pair). */
+  private sameDiagnostics(other: SiteSnapshot): boolean {
+    let same = this.sameDiagnosticsAs.get(other);
+    if (same === undefined) {
+      this.diagnosticsJson ??= JSON.stringify(this.diagnostics);
+      other.diagnosticsJson ??= JSON.stringify(other.diagnostics);
+      same = this.diagnosticsJson === other.diagnosticsJson;
+      this.sameDiagnosticsAs.set(other, same);
+    }
+    return same;
   }
 
   /** The same site with other diagnostics (a build that could not make a manifest). */
