@@ -160,8 +160,8 @@ export class SiteSnapshot {
   private runIdentities(): NonNullable<SiteSnapshot['identities']> {
     if (!this.identities) {
       const { manifestHash, patchedFrom } = this.lineage;
-      // Serialized only when a manifest hash makes an identity: thousands of diagnostics on a large site.
-      const diagnosticsJson = manifestHash !== undefined || patchedFrom ? JSON.stringify(this.diagnostics) : '';
+      // Serialized only when a manifest hash makes an identity.
+      const diagnosticsJson = manifestHash !== undefined || patchedFrom ? this.diagnosticsJson() : '';
       this.identities = {
         run: manifestHash !== undefined ? runIdentity(manifestHash, diagnosticsJson) : undefined,
         patchBase: patchedFrom ? { run: runIdentity(patchedFrom.manifestHash, diagnosticsJson), pages: new Set(patchedFrom.pages) } : undefined,
@@ -184,16 +184,19 @@ export class SiteSnapshot {
     return this.pageKey(id) === other.pageKey(id);
   }
 
-  private diagnosticsJson: string | undefined;
+  private diagnosticsText: string | undefined;
   private readonly sameDiagnosticsAs = new WeakMap<SiteSnapshot, boolean>();
 
-  /** Whether both builds reported the same diagnostics (serialized once per snapshot, compared once per pair). */
+  /** Every diagnostic as JSON, serialized once: thousands of them on a large site. */
+  private diagnosticsJson(): string {
+    return (this.diagnosticsText ??= JSON.stringify(this.diagnostics));
+  }
+
+  /** Whether both builds reported the same diagnostics (compared once per pair). */
   private sameDiagnostics(other: SiteSnapshot): boolean {
     let same = this.sameDiagnosticsAs.get(other);
     if (same === undefined) {
-      this.diagnosticsJson ??= JSON.stringify(this.diagnostics);
-      other.diagnosticsJson ??= JSON.stringify(other.diagnostics);
-      same = this.diagnosticsJson === other.diagnosticsJson;
+      same = this.diagnosticsJson() === other.diagnosticsJson();
       this.sameDiagnosticsAs.set(other, same);
     }
     return same;
