@@ -63,7 +63,7 @@ export class TokenSlots {
   private static readonly quote = 0x22;
 
   /** The content file's bytes with a slot for each block `keyOf` names; other blocks have no tokens. */
-  stringify(content: PageContent, keyOf: (code: ContentCode) => string | undefined): Buffer {
+  serialize(content: PageContent, keyOf: (code: ContentCode) => string | undefined): Buffer {
     const blocks = codeBlocks(content.tree);
     for (const code of blocks) {
       const key = keyOf(code);
@@ -120,11 +120,10 @@ export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): 
   const references = new Map<string, ContentReference>();
   const segments: string[] = [];
   for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const json = built.bytes;
     const file = contentFileOf(id);
-    files.set(file, json);
+    files.set(file, built.bytes);
     files.set(twinFileOf(id), Buffer.from(built.markdown, 'utf8'));
-    references.set(id, { file, hash: sha256(json), toc: built.toc, deps: built.deps });
+    references.set(id, { file, hash: sha256(built.bytes), toc: built.toc, deps: built.deps });
     segments.push(built.searchSegment);
   }
   files.set(searchFile, searchFileBytes(segments));

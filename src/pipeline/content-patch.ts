@@ -88,10 +88,10 @@ export async function patchContent(base: ContentBase, root: DocsRoot, cache: Dis
         checkLinks: options.checkLinks !== false,
       });
       if (!rebuilt || !sameFacts(before, rebuilt.facts)) return undefined;
-      const json = rebuilt.built.bytes;
-      const hash = sha256(json);
+      const { bytes } = rebuilt.built;
+      const hash = sha256(bytes);
       if (base.writesFiles) {
-        files.set(reference.file, json);
+        files.set(reference.file, bytes);
         files.set(twinFileOf(id), Buffer.from(rebuilt.built.markdown, 'utf8'));
       }
       edits.push({ offset: at, before: reference.hash, after: hash });

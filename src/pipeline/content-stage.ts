@@ -183,8 +183,9 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
  * Every page's content bytes, twin and search records, while its code blocks are highlighted. The twins
  * and search records do not read tokens: they are made meanwhile, on the main thread that used to wait
  * idle for the workers, which it lets hand out blocks every few milliseconds. Each finished page is
- * kept as its JSON with a slot for each block's tokens, not as its tree (`TokenSlots`). The workers
- * stop once the last block has its tokens: their grammars and WASM memory are not needed for the rest.
+ * kept as its content file's bytes with a slot for each block's tokens, not as its tree (`TokenSlots`).
+ * The workers stop once the last block has its tokens: their grammars and WASM memory are not needed
+ * for the rest.
  */
 async function finishPages(
   trees: Map<string, InlinedContent>,
@@ -205,7 +206,7 @@ async function finishPages(
   // Awaited below; a failure while the pages are finished must not count as unhandled meanwhile.
   highlighting?.catch(() => undefined);
   const slots = new TokenSlots();
-  const serialize = plan ? (content: PageContent) => slots.stringify(content, (code: ContentCode) => plan.keyOf.get(code)) : contentFileBytes;
+  const serialize = plan ? (content: PageContent) => slots.serialize(content, (code: ContentCode) => plan.keyOf.get(code)) : contentFileBytes;
   const finished = new Map<string, BuiltPageContent>();
   let yieldedAt = performance.now();
   for (const [id, entry] of trees) {
@@ -213,7 +214,7 @@ async function finishPages(
     finished.set(id, page);
     input.facts?.searchSegments.set(id, page.searchSegment);
     input.facts?.twins.set(id, page.markdown);
-    // The tree now lives in its JSON only: drop the stage's own references as it goes.
+    // The tree now lives in its bytes only: drop the stage's own references as it goes.
     trees.delete(id);
     resolvedTrees.delete(id);
     if (highlighting && performance.now() - yieldedAt > 10) {

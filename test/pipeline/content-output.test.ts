@@ -14,7 +14,7 @@ const highlight = async (value: string): Promise<HighlightedLines | undefined> =
 async function withSlots(pages: PageContent[]): Promise<Buffer[]> {
   const plan = planHighlighting(pages.map((page) => page.tree), { themes: defaultCodeThemes });
   const slots = new TokenSlots();
-  const texts = pages.map((page) => slots.stringify(page, (code: ContentCode) => plan.keyOf.get(code)));
+  const texts = pages.map((page) => slots.serialize(page, (code: ContentCode) => plan.keyOf.get(code)));
   const tokens = new Map<string, Buffer>();
   await highlightPlan(plan, { themes: defaultCodeThemes, highlight }, (key, found) => void (found && tokens.set(key, Buffer.from(JSON.stringify(found)))));
   return texts.map((text) => slots.fill(text, (key) => tokens.get(key)));
@@ -62,7 +62,7 @@ describe('TokenSlots', () => {
 
   it('leaves the trees without slots once serialized', () => {
     const page: PageContent = { id: 'a', tree: { type: 'root', children: [code('python', 'x')] } };
-    new TokenSlots().stringify(page, () => 'k');
+    new TokenSlots().serialize(page, () => 'k');
     expect(codeBlocks(page.tree).map((block) => 'tokens' in block)).toEqual([false]);
   });
 });
