@@ -2,6 +2,7 @@ import type { StageResult } from '../diagnostics/index.js';
 import type { ParsedPage } from '../mdx/index.js';
 import { invalidUtf8Diagnostic, sha256, type DocsRoot } from '../root/index.js';
 import type { RunRecord } from './run-record.js';
+import { pageBlocks } from '../manifest/serialize.js';
 
 /**
  * The page result a build caches and uses: the parse with the page's invalid-UTF-8 problem, if any
@@ -119,33 +120,15 @@ export function contentReferenceOffsets(manifest: Buffer, pageIds: Readonly<Reco
   });
 }
 
-/** Per page block of `pages` (from its key's line to its closing brace), the offset `find` gives, kept when 64 hex digits and a quote are there. */
+/** Per page block of `pages` (`pageBlocks`), the offset `find` gives within it, kept when 64 hex digits and a quote are there. */
 function hashOffsets(manifest: Buffer, pageIds: Readonly<Record<string, string>>, find: (start: number, end: number) => number | undefined): Record<string, number> {
   const fileOfId = new Map(Object.entries(pageIds).map(([file, id]) => [id, file]));
   const offsets: Record<string, number> = {};
-  const pages = manifest.indexOf('\n  "pages": {\n');
-  if (pages === -1) return offsets;
-  const pagesEnd = manifest.indexOf('\n  }', pages + 1);
-  let cursor = pages;
-  while (true) {
-    const start = manifest.indexOf('\n    "', cursor);
-    if (start === -1 || (pagesEnd !== -1 && start > pagesEnd)) break;
-    const keyEnd = manifest.indexOf('": {\n', start);
-    const end = manifest.indexOf('\n    }', start + 1);
-    if (keyEnd === -1 || end === -1) break;
-    const file = fileOfId.get(parseKey(manifest.toString('utf8', start + 5, keyEnd + 1)));
-    const offset = file === undefined ? undefined : find(start, end);
+  for (const [id, block] of pageBlocks(manifest)) {
+    const file = fileOfId.get(id);
+    const offset = file === undefined ? undefined : find(block.line, block.end);
     if (file !== undefined && offset !== undefined && /^[0-9a-f]{64}"$/.test(manifest.toString('latin1', offset, offset + 65))) offsets[file] = offset;
-    cursor = end;
   }
   return offsets;
 }
 
-function parseKey(json: string): string {
-  try {
-    const key: unknown = JSON.parse(json);
-    return typeof key === 'string' ? key : '';
-  } catch {
-    return '';
-  }
-}
