@@ -86,10 +86,10 @@ export function hashOfBlocks(blocks: readonly string[]): string {
 export const stampMarginMs = 2000;
 
 /**
- * A serialized manifest: its text, its UTF-8 bytes (a patched manifest is never decoded), or, for an
- * output already up to date, a `load` that reads it only if a caller asks for the manifest.
+ * A serialized manifest: its UTF-8 bytes (a patched manifest is never decoded), or, for an output
+ * already up to date, a `load` that reads them only if a caller asks for the manifest.
  */
-export type ManifestText = string | Buffer | { upToDate: true; load: () => string };
+export type ManifestText = Buffer | { upToDate: true; load: () => Buffer };
 
 export interface ReusedRun {
   manifestText: ManifestText;
@@ -182,10 +182,10 @@ export function checkInputs(root: DocsRoot, record: RunRecord, startedAtMs: numb
 export function reuseRecordedRun(cache: DiskCache, record: RunRecord, outFile: string | undefined): ReusedRun | undefined {
   if (outFile && outputHolds(outFile, { bytes: record.manifestBytes, hash: record.manifestHash }, record)) {
     // The output is already this manifest: its text is read (from the output, just proven) only on demand.
-    const load = (): string => {
+    const load = (): Buffer => {
       const bytes = recordedManifest(cache, record, outFile);
       if (bytes === undefined) throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
-      return bytes.toString('utf8');
+      return bytes;
     };
     return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
   }

@@ -5,8 +5,8 @@ import { locateCacheFolder } from '../incremental/cache-folder.js';
 // Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
 import { createDiagnostic } from '../diagnostics/catalog.js';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { serializeManifest } from '../manifest/serialize.js';
-import type { Manifest } from '../manifest/types.js';
+import { pageEntryReader, serializeManifest } from '../manifest/serialize.js';
+import type { Manifest, Page } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
 import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
@@ -82,7 +82,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const digest = manifestDigest(manifestBytes);
   // An output that already holds this manifest is left untouched (its time stamp too).
   const current = options.outFile !== undefined && outputHolds(options.outFile, { bytes: manifestBytes.length, hash: digest.hash }, record);
-  const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes.toString('utf8') } : manifestBytes;
+  const manifestText: ManifestText = current ? { upToDate: true, load: () => manifestBytes } : manifestBytes;
   // One guard for every write of the run: it takes each input's identity once (5,000 stats on firecrawl-docs).
   const checks = outputChecks(root, record);
   // The content files first: a manifest on disk never references a content file that is not there.
@@ -189,7 +189,7 @@ async function patchRun(
     patched = { manifest: previous, digest: manifestDigest(previous) };
   }
   const { manifest } = patched;
-  const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: () => manifest().toString('utf8') } : manifest;
+  const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: manifest } : manifest;
   const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, next?.manifest, checks);
   if (next) result.contentFiles = next.files;
   result.manifestHash = patched.digest.hash;
@@ -392,14 +392,21 @@ function finish(
   const result: BuildResult = { diagnostics: sorted };
   if (final.ignored) result.ignored = final.ignored;
   if (manifestText !== undefined) {
-    // Parsed on first access only: the CLI never reads it, and a reused run has only the text.
+    // Parsed on first access only: the CLI never reads it, and a reused or patched run has only the bytes.
     let parsed = manifest;
-    Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(textOf(manifestText)) as Manifest) });
+    let bytes: Buffer | undefined;
+    const bytesOf = (): Buffer => (bytes ??= Buffer.isBuffer(manifestText) ? manifestText : manifestText.load());
+    Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(bytesOf().toString('utf8')) as Manifest) });
+    let readPage: ((id: string) => Page | undefined) | undefined;
+    // A page the bytes do not show as a block of its own is looked up in the whole manifest.
+    const manifestPage = (id: string): Page | undefined => (parsed ? parsed.pages[id] : ((readPage ??= pageEntryReader(bytesOf()))(id) ?? (result.manifest!.pages[id] as Page | undefined)));
+    // Not enumerable: a result compares and serializes as its data.
+    Object.defineProperty(result, 'manifestPage', { enumerable: false, value: manifestPage });
   }
   if (stats) result.stats = stats;
   if (manifestText !== undefined && options.outFile && !hasErrors(sorted)) {
     try {
-      if (typeof manifestText === 'string' || Buffer.isBuffer(manifestText)) writeFileAtomic(options.outFile, manifestText, output);
+      if (Buffer.isBuffer(manifestText)) writeFileAtomic(options.outFile, manifestText, output);
       result.written = options.outFile;
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -413,7 +420,3 @@ function finish(
   return result;
 }
 
-function textOf(text: ManifestText): string {
-  if (typeof text === 'string') return text;
-  return Buffer.isBuffer(text) ? text.toString('utf8') : text.load();
-}

@@ -1,7 +1,7 @@
 import type { ManifestStats } from '../manifest/assemble.js';
 import type { JobCheck, JobChecksOptions } from '../admin/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Manifest } from '../manifest/types.js';
+import type { Manifest, Page } from '../manifest/types.js';
 import type { IgnoredCounts } from '../rules/index.js';
 import type { ContentSession } from './content-session.js';
 
@@ -76,6 +76,12 @@ export type BuildStats = ManifestStats;
 export interface BuildResult {
   /** The manifest; present whenever the configuration could be read, even with errors (it is then not written). */
   manifest?: Manifest;
+  /**
+   * One page's entry, present with `manifest`: read from the manifest's bytes while `manifest` has not
+   * been asked for (a reused or patched run has only the bytes, and a few pages of a large manifest cost
+   * far less than all of it), else taken from it.
+   */
+  manifestPage?: (id: string) => Page | undefined;
   diagnostics: Diagnostic[];
   /** Absolute path of the written manifest, when one was written. */
   written?: string;
