@@ -5,7 +5,8 @@ import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, internalErrorText, type CliIo } from './io.js';
-import { ignoredPath, watchDocsRoot, type DocsWatcher } from '../site/watcher.js';
+import { ignoredPath } from '../site/ignored-paths.js';
+import { watchDocsRoot, type DocsWatcher } from '../site/watcher.js';
 
 export interface WatchOptions {
   build: BuildOptions & { outFile: string };

@@ -11,7 +11,7 @@ import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
 import { contentType } from './site-files.js';
-import { ignoredPath } from './watcher.js';
+import { ignoredPath } from './ignored-paths.js';
 
 /** What `entries/server.tsx` exports. */
 export interface ServerEntry {

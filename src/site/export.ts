@@ -17,7 +17,7 @@ import { boundedPath } from '../pipeline/content-output.js';
 import { sitePaths } from './paths.js';
 import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
-import { ignoredPath } from './watcher.js';
+import { ignoredPath } from './ignored-paths.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
 export { exportMarker };

@@ -8,7 +8,8 @@ import { devMiddleware, type PageRenderer } from './dev-middleware.js';
 import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, serverBundleFolder } from './server-bundle.js';
-import { ignoredUnder, watchDocsRoot } from './watcher.js';
+import { ignoredUnder } from './ignored-paths.js';
+import { watchDocsRoot } from './watcher.js';
 import { isWithin } from '../root/index.js';
 
 /** One build of the docs, as the plugin reports it (the CLI prints it; the default logs it through Vite). */
