@@ -3,7 +3,7 @@ import { build } from '../pipeline/build.js';
 import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Manifest } from '../manifest/types.js';
+import type { Manifest, Page } from '../manifest/types.js';
 import type { PageData, SiteData } from '../theme/types.js';
 import { normalizeBase } from '../theme/layout/urls.js';
 import { sha256 } from '../root/index.js';
@@ -30,32 +30,81 @@ export interface SiteCompileOptions {
   runBuild?: (options: BuildOptions) => Promise<BuildResult>;
 }
 
+/** A build's manifest as a snapshot reads it. */
+export interface ManifestSource {
+  /** The whole manifest (parsed on the first call when the build has only its bytes). */
+  whole(): Manifest;
+  /** One page's entry, read without the whole manifest where the build can (`BuildResult.manifestPage`). */
+  page(id: string): Page | undefined;
+}
+
+/** A manifest in memory as a `ManifestSource`. */
+export function manifestSource(manifest: Manifest): ManifestSource {
+  return { whole: () => manifest, page: (id) => manifest.pages[id] };
+}
+
 /**
  * One build of the docs root as the site serves it. A build whose configuration could not be read has
  * no manifest: the site then keeps serving the last snapshot that had one, with the new diagnostics.
+ *
+ * The manifest is parsed whole only when something needs all of it: an export that updates a few pages
+ * of a run it knows the site data of (`withSiteData`) reads those pages' entries alone.
  */
 export class SiteSnapshot {
-  readonly data: SiteData;
-  /** The site data as served: equal keys mean nothing a route shares changed. */
-  readonly siteKey: string;
   private readonly byFile: Map<string, Diagnostic[]>;
   private readonly pageCache = new Map<string, PageData>();
+  private readonly entries = new Map<string, Page | undefined>();
   private readonly keys = new Map<string, string>();
+  private parsed: Manifest | undefined;
   /** `run` and the run this one patched, made when the export first asks (the preview never does). */
   private identities: { run: string | undefined; patchBase: { run: string; pages: ReadonlySet<string> } | undefined } | undefined;
 
   constructor(
-    readonly manifest: Manifest,
+    private readonly source: ManifestSource,
     readonly diagnostics: Diagnostic[],
     private readonly content: ContentCache,
     /** What the compiler wrote beside the manifest (or made in memory, for a run with errors). */
     readonly files: BuildFiles,
     readonly base: string,
     private readonly lineage: Pick<BuildResult, 'manifestHash' | 'patchedFrom'> = {},
+    private site?: { data: SiteData; key: string },
   ) {
-    this.data = siteData(manifest, base, `${base}${searchIndexPath}`);
-    this.siteKey = JSON.stringify(this.data);
     this.byFile = diagnosticsByFile(diagnostics);
+  }
+
+  get manifest(): Manifest {
+    return (this.parsed ??= this.source.whole());
+  }
+
+  get data(): SiteData {
+    return this.siteData().data;
+  }
+
+  /** The site data as served: equal keys mean nothing a route shares changed. */
+  get siteKey(): string {
+    return this.siteData().key;
+  }
+
+  private siteData(): { data: SiteData; key: string } {
+    if (!this.site) {
+      const data = siteData(this.manifest, this.base, `${this.base}${searchIndexPath}`);
+      this.site = { data, key: JSON.stringify(data) };
+    }
+    return this.site;
+  }
+
+  /**
+   * The same build with the site data of the compiler run it is or patched (`sharesSiteDataWith`), as
+   * that run's `siteKey` gave it: its manifest is then parsed whole only if something asks for all of it.
+   */
+  withSiteData(siteKey: string): SiteSnapshot {
+    return new SiteSnapshot(this.parsed ? manifestSource(this.parsed) : this.source, this.diagnostics, this.content, this.files, this.base, this.lineage, { data: JSON.parse(siteKey) as SiteData, key: siteKey });
+  }
+
+  private entry(id: string): Page | undefined {
+    if (this.parsed) return this.parsed.pages[id];
+    if (!this.entries.has(id)) this.entries.set(id, this.source.page(id));
+    return this.entries.get(id);
   }
 
   /**
@@ -76,14 +125,14 @@ export class SiteSnapshot {
   }
 
   has(id: string): boolean {
-    return Object.hasOwn(this.manifest.pages, id);
+    return Object.hasOwn(this.data.pages, id);
   }
 
   page(id: string): PageData | undefined {
     if (!this.has(id)) return undefined;
     let data = this.pageCache.get(id);
     if (!data) {
-      const page = this.manifest.pages[id]!;
+      const page = this.entry(id)!;
       data = pageData(page, this.content.read(page, this.files), pageDiagnostics(page, this.byFile));
       this.pageCache.set(id, data);
     }
@@ -92,14 +141,10 @@ export class SiteSnapshot {
 
   /** The page's Markdown twin, as the compiler wrote it (`content/<id>.md`). */
   markdown(id: string): string | undefined {
-    const reference = this.has(id) ? contentReference(this.manifest.pages[id]!) : undefined;
+    const reference = this.has(id) ? contentReference(this.entry(id)!) : undefined;
     return reference ? this.files.text(twinFile(reference)) : undefined;
   }
 
-  /** Whether the compiler wrote the page a Markdown twin (without reading it). */
-  hasMarkdown(id: string): boolean {
-    return this.has(id) && contentReference(this.manifest.pages[id]!) !== undefined;
-  }
 
   /**
    * Hashes of the compiler's files `searchFile` and `llmsFile` publish (from the content folder's index,
@@ -139,7 +184,7 @@ export class SiteSnapshot {
   pageKey(id: string): string {
     let key = this.keys.get(id);
     if (key === undefined) {
-      const page = this.manifest.pages[id];
+      const page = this.has(id) ? this.entry(id) : undefined;
       key = page ? JSON.stringify([page, pageDiagnostics(page, this.byFile)]) : '';
       this.keys.set(id, key);
     }
@@ -155,6 +200,16 @@ export class SiteSnapshot {
     if (run === undefined) return false;
     const { run: own, patchBase } = this.runIdentities();
     return run === own || (run === patchBase?.run && !patchBase.pages.has(id));
+  }
+
+  /**
+   * Whether this is the compiler run `run` or a patch of it: its site data is then that run's, since a
+   * patch changes pages' text alone (their content hashes), which the site data does not hold.
+   */
+  sharesSiteDataWith(run: string | undefined): boolean {
+    if (run === undefined) return false;
+    const { run: own, patchBase } = this.runIdentities();
+    return run === own || run === patchBase?.run;
   }
 
   private runIdentities(): NonNullable<SiteSnapshot['identities']> {
@@ -204,7 +259,7 @@ export class SiteSnapshot {
 
   /** The same site with other diagnostics (a build that could not make a manifest). */
   withDiagnostics(diagnostics: Diagnostic[]): SiteSnapshot {
-    return new SiteSnapshot(this.manifest, diagnostics, this.content, this.files, this.base, this.lineage);
+    return new SiteSnapshot(this.parsed ? manifestSource(this.parsed) : this.source, diagnostics, this.content, this.files, this.base, this.lineage, this.site);
   }
 }
 
@@ -236,11 +291,19 @@ export class SiteCompiler {
   readonly manifestFile: string;
   private readonly content = new ContentCache();
   // Kept from one build to the next: an edit of a page's text then rebuilds that page's content alone.
-  private readonly session = new ContentSession();
+  private readonly session: ContentSession | undefined;
   private last: SiteSnapshot | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: SiteCompileOptions) {
+  /**
+   * `session: false` for a compiler that builds once (an export): a session is worth keeping only for
+   * a next build, and starting one from a patched run parses its whole manifest.
+   */
+  constructor(
+    private readonly options: SiteCompileOptions,
+    { session = true }: { session?: boolean } = {},
+  ) {
+    this.session = session ? new ContentSession() : undefined;
     this.root = path.resolve(options.root);
     this.base = normalizeBase(options.base ?? '/');
     this.manifestFile = path.resolve(options.manifestFile ?? path.join(this.root, '.docs-build', 'manifest.json'));
@@ -263,7 +326,7 @@ export class SiteCompiler {
    * instead of running the stages then. The output does not change.
    */
   async primeSession(): Promise<void> {
-    if (this.session.state) return;
+    if (!this.session || this.session.state) return;
     this.session.prime = true;
     try {
       await this.compile();
@@ -274,13 +337,16 @@ export class SiteCompiler {
 
   private async compileNow(): Promise<{ result: BuildResult; snapshot: SiteSnapshot | undefined; elapsedMs: number }> {
     const started = performance.now();
-    const options: BuildOptions = { root: this.root, outFile: this.manifestFile, strict: this.options.strict ?? false, offline: this.options.offline ?? false, cache: this.options.cache ?? true, session: this.session };
+    const options: BuildOptions = { root: this.root, outFile: this.manifestFile, strict: this.options.strict ?? false, offline: this.options.offline ?? false, cache: this.options.cache ?? true, ...(this.session ? { session: this.session } : {}) };
     if (this.options.cacheDir !== undefined) options.cacheDir = this.options.cacheDir;
     const result = await (this.options.runBuild ?? build)(options);
-    const manifest = result.manifest;
     const files = new BuildFiles(path.dirname(this.manifestFile), result.contentFiles);
     const lineage = { ...(result.manifestHash !== undefined ? { manifestHash: result.manifestHash } : {}), ...(result.patchedFrom ? { patchedFrom: result.patchedFrom } : {}) };
-    this.last = manifest ? new SiteSnapshot(manifest, result.diagnostics, this.content, files, this.base, lineage) : this.last?.withDiagnostics(result.diagnostics);
+    // Not asked for here: a reused or patched run has its manifest's bytes only (a build gives
+    // `manifestPage` with every manifest it makes), parsed whole when something needs all of it.
+    const { manifestPage } = result;
+    const source: ManifestSource | undefined = manifestPage ? { whole: () => result.manifest!, page: manifestPage } : result.manifest ? manifestSource(result.manifest) : undefined;
+    this.last = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : this.last?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -6,7 +6,7 @@ import { generatorName, generatorVersion } from '../version.js';
 /** The file that marks a folder as an export of docs-build: only such a folder is ever replaced or updated. */
 export const exportMarker = '.docs-build-export';
 
-const stateFormat = 1;
+const stateFormat = 2;
 
 /** The client bundle an export loads: Vite's entry, stylesheets and module preloads, as paths under the base. */
 export interface ClientBundle {
@@ -27,13 +27,24 @@ export interface ExportState {
   shared: string;
   /** The compiler run (`SiteSnapshot.run`) the page keys were made from: a run that patched it changed only the pages it names. */
   run?: string;
+  /**
+   * That run's site data as `SiteSnapshot.siteKey` (part of `shared`, which vouches for it): the site
+   * data of that run or a patch of it, known without parsing its manifest.
+   */
+  siteData: string;
   bundle: ClientBundle;
-  /** Per page: the key of its data, and the icons its HTML uses (`lucide/book-open.svg`). */
-  pages: Record<string, { key: string; icons: string[] }>;
+  /** Per page: the key of its data, the icons its HTML uses (`lucide/book-open.svg`), whether it has a Markdown twin. */
+  pages: Record<string, ExportedPage>;
   /** The icons of 404.html (made from the shared data alone). */
   notFoundIcons: string[];
   /** Every other file (relative path): the key of what it was made from. */
   files: Record<string, string>;
+}
+
+export interface ExportedPage {
+  key: string;
+  icons: string[];
+  twin?: true;
 }
 
 export function hashKey(...parts: string[]): string {
@@ -65,12 +76,12 @@ export function readExportState(outDir: string): ExportState | undefined {
 
 function isExportState(value: unknown): value is ExportState {
   if (!isRecord(value) || value['format'] !== stateFormat || typeof value['shared'] !== 'string') return false;
-  if (value['run'] !== undefined && typeof value['run'] !== 'string') return false;
+  if ((value['run'] !== undefined && typeof value['run'] !== 'string') || typeof value['siteData'] !== 'string') return false;
   const bundle = value['bundle'];
   if (!isRecord(bundle) || !isRelative(bundle['entry']) || !isRelativeList(bundle['css']) || !isRelativeList(bundle['preload']) || !isRelativeList(bundle['files'])) return false;
   const pages = value['pages'];
   if (!isRecord(pages)) return false;
-  for (const page of Object.values(pages)) if (!isRecord(page) || typeof page['key'] !== 'string' || !isRelativeList(page['icons'])) return false;
+  for (const page of Object.values(pages)) if (!isRecord(page) || typeof page['key'] !== 'string' || !isRelativeList(page['icons']) || (page['twin'] !== undefined && page['twin'] !== true)) return false;
   if (!isRelativeList(value['notFoundIcons'])) return false;
   const files = value['files'];
   if (!isRecord(files)) return false;
@@ -81,9 +92,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `/`-separated segments, none empty, `.` or `..`, and no backslash. */
+const relativePath = /^(?!\.{1,2}(?:\/|$))[^/\\]+(?:\/(?!\.{1,2}(?:\/|$))[^/\\]+)*$/;
+
 /** A path inside the export folder: relative, `/`-separated, no `..` or empty segment. */
 export function isRelative(value: unknown): value is string {
-  return typeof value === 'string' && value !== '' && !value.startsWith('/') && !value.includes('\\') && value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return typeof value === 'string' && relativePath.test(value);
 }
 
 function isRelativeList(value: unknown): value is string[] {

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, st
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
+import type { BuildOptions, BuildResult } from '../../src/pipeline/index.js';
 import { exportMarker, exportSite, pageHtmlPath, type ExportResult } from '../../src/site/export.js';
 import type { Manifest } from '../../src/manifest/types.js';
 import type { SearchRecord } from '../../src/theme/types.js';
@@ -255,6 +256,21 @@ describe('export updates the previous export in place', () => {
     expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);
 
+  it("the marker's site data stands for the run's only when the shared key vouches for it", async () => {
+    const markerFile = path.join(out, exportMarker);
+    const marker = JSON.parse(readFileSync(markerFile, 'utf8')) as { state: { siteData: string } };
+    expect(marker.state.siteData).toContain('"title":"Quickstart"');
+    marker.state.siteData = marker.state.siteData.replace('"title":"Quickstart"', '"title":"Tampered"');
+    writeFileSync(markerFile, JSON.stringify(marker));
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nKeep a second key for emergencies.\n`);
+    const updated = await exportSite({ root, outDir: out, siteUrl });
+    // The run's own site data, which did not change: still an update, rendered from the manifest.
+    expect(updated.mode).toBe('update');
+    expect(readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8')).not.toContain('Tampered');
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
   it('an edit another build took in between is exported too: keys are reused only from the run the export was made from', async () => {
     const guide = path.join(root, 'guides', 'webhooks.mdx');
     writeFileSync(guide, `${readFileSync(guide, 'utf8')}\nRotate keys every year.\n`);
@@ -323,7 +339,7 @@ describe('export updates the previous export in place', () => {
     writeFileSync(markerFile, JSON.stringify(marker));
     expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
     expect(readFileSync(outside, 'utf8')).toBe('not the export');
-    writeFileSync(markerFile, '{"generator":"docs-build","state":{"format":1,"shared":42}}');
+    writeFileSync(markerFile, '{"generator":"docs-build","state":{"format":2,"shared":42}}');
     expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
   }, 120_000);
 
@@ -339,5 +355,36 @@ describe('export updates the previous export in place', () => {
     expect(readFileSync(path.join(elsewhere, 'index.html'), 'utf8')).toBe('elsewhere');
     expect(lstatSync(path.join(out, 'quickstart')).isDirectory()).toBe(true);
     expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+});
+
+describe('an export updated from a patched run', () => {
+  it("renders the edited page from the site data in its marker and that page's entry alone: the manifest is never parsed whole", async () => {
+    const root = copyOfExample();
+    const out = path.join(tempDir(), 'site');
+    expect((await exportSite({ root, outDir: out })).mode).toBe('full');
+    let manifestReads = 0;
+    let session: unknown = 'not asked';
+    // The build the export runs, its result handed on with the manifest counted where it is read whole.
+    const runBuild = async (options: BuildOptions): Promise<BuildResult> => {
+      session = options.session;
+      const result = await build(options);
+      const counted = Object.defineProperties({}, Object.getOwnPropertyDescriptors(result)) as BuildResult;
+      Object.defineProperty(counted, 'manifest', { enumerable: true, get: () => (manifestReads++, result.manifest) });
+      return counted;
+    };
+    const file = path.join(root, 'quickstart.mdx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nRotate it when someone leaves.\n`);
+    const updated = await exportSite({ root, outDir: out, runBuild });
+    expect(updated.result.patchedFrom?.pages).toEqual(['quickstart']);
+    expect(updated.mode).toBe('update');
+    expect(updated.rendered).toBe(1);
+    expect(manifestReads).toBe(0);
+    // An export builds once: no session kept for a next build (starting one parses the manifest).
+    expect(session).toBeUndefined();
+    expect(readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8')).toContain('Rotate it when someone leaves.');
+    const fresh = path.join(tempDir(), 'site');
+    expect((await exportSite({ root, outDir: fresh, cache: false })).mode).toBe('full');
+    expect(differences(out, fresh)).toEqual([]);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDiagnostic } from '../../src/diagnostics/index.js';
 import type { Manifest } from '../../src/manifest/types.js';
 import { build } from '../../src/pipeline/build.js';
-import { SiteSnapshot, siteChange } from '../../src/site/compiler.js';
+import { manifestSource, SiteSnapshot, siteChange } from '../../src/site/compiler.js';
 import { BuildFiles, ContentCache } from '../../src/site/data.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -17,7 +17,7 @@ describe('siteChange', () => {
       'c.mdx': '---\ntitle: C\n---\n\nC.\n',
     });
     const { manifest, diagnostics } = await build({ root, cache: false });
-    const snapshot = (pages: Manifest, found = diagnostics): SiteSnapshot => new SiteSnapshot(pages, [...found], new ContentCache(), new BuildFiles(root, undefined), '/');
+    const snapshot = (pages: Manifest, found = diagnostics): SiteSnapshot => new SiteSnapshot(manifestSource(pages), [...found], new ContentCache(), new BuildFiles(root, undefined), '/');
     const before = snapshot(manifest!);
     // A patch shares the entries of the pages it did not touch and makes a new one for the edited page.
     const patched: Manifest = { ...manifest!, pages: { ...manifest!.pages, a: { ...manifest!.pages['a']!, contentHash: 'f'.repeat(64) } } };
