@@ -94,6 +94,15 @@ export class SiteSnapshot {
   }
 
   /**
+   * This snapshot's site data, for the build that `result` made when it patched this snapshot's run:
+   * a patch changes pages' text alone, which the site data does not hold.
+   */
+  siteDataForPatch(result: Pick<BuildResult, 'patchedFrom'>): { data: SiteData; key: string } | undefined {
+    const from = result.patchedFrom?.manifestHash;
+    return from !== undefined && from === this.lineage.manifestHash ? this.siteData() : undefined;
+  }
+
+  /**
    * The same build with the site data of the compiler run it is or patched (`sharesSiteDataWith`), as
    * that run's `siteKey` gave it: its manifest is then parsed whole only if something asks for all of it.
    */
@@ -346,7 +355,9 @@ export class SiteCompiler {
     // `manifestPage` with every manifest it makes), parsed whole when something needs all of it.
     const { manifestPage } = result;
     const source: ManifestSource | undefined = manifestPage ? { whole: () => result.manifest!, page: manifestPage } : result.manifest ? manifestSource(result.manifest) : undefined;
-    this.last = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : this.last?.withDiagnostics(result.diagnostics);
+    // A preview edit patches the run shown: its site data (2,159 page summaries and their JSON on firecrawl-docs) is not made again.
+    const site = this.last?.siteDataForPatch(result);
+    this.last = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage, site) : this.last?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -357,4 +357,21 @@ describe('content session: one page edited', () => {
     expect(stagesRuns).toBe(0);
     expect(JSON.stringify(snapshot?.page('index')?.content)).toContain('A primed edit.');
   });
+
+  it("a preview keeps the site data of the run its edit patched, and makes it again when the stages run", async () => {
+    const root = tempRoot(files);
+    const manifestFile = path.join(root, '.docs-build', 'manifest.json');
+    const compiler = new SiteCompiler({ root, manifestFile });
+    const first = (await compiler.compile()).snapshot!;
+    writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'An edited paragraph.'));
+    const { result, snapshot: patched } = await compiler.compile();
+    expect(result.patchedFrom?.pages).toEqual(['index']);
+    // The same object: a patch changes pages' text, which the site data does not hold.
+    expect(patched!.data).toBe(first.data);
+    writeFileSync(path.join(root, 'guide.mdx'), readFileSync(path.join(root, 'guide.mdx'), 'utf8').replace(/^title: .*$/m, 'title: Renamed guide'));
+    const { result: staged, snapshot: renamed } = await compiler.compile();
+    expect(staged.patchedFrom).toBeUndefined();
+    expect(renamed!.data).not.toBe(first.data);
+    expect(renamed!.data.pages['guide']?.title).toBe('Renamed guide');
+  });
 });
