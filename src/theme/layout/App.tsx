@@ -58,10 +58,13 @@ export function App({ data, pageId, pageData, loadPage, components }: AppProps) 
   const current = useRef(shown);
   current.current = shown;
 
-  // The host re-renders with new props on a hot update of the page (or to show another page).
-  useEffect(() => {
+  // The host re-renders with new props on a hot update of the page (or to show another page): taken in
+  // this render, not in an effect after it, which rendered and committed the old page once more first.
+  const [props, setProps] = useState({ pageId, pageData });
+  if (props.pageId !== pageId || props.pageData !== pageData) {
+    setProps({ pageId, pageData });
     setShown((s) => (s.id === pageId && s.data === pageData ? s : { ...s, id: pageId, data: pageData }));
-  }, [pageId, pageData]);
+  }
 
   useEffect(() => watchSystemAppearance(data.site), [data.site]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { PageData, SiteData } from '../types.js';
 import { PageBody, type ComponentMap } from '../content/index.js';
@@ -52,6 +52,15 @@ function useSearchShortcut(open: () => void): void {
   }, [open]);
 }
 
+// What shows the site data and the branch alone is not rendered again when only the page changes (a
+// preview edit re-renders the page in place; the sidebar of a large site is hundreds of links).
+const SiteFonts = memo(FontStyles);
+const SiteBanner = memo(Banner);
+const SiteHeader = memo(Header);
+const SiteTabs = memo(Tabs);
+const SiteSidebar = memo(Sidebar);
+const SiteFooter = memo(Footer);
+
 function navigateByLocation(href: string): void {
   window.location.assign(href);
 }
@@ -62,9 +71,9 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
   useSearchShortcut(openSearch);
   const { site } = data;
   const page = pageData.page;
-  const path = pathTo(data.navigation, pageId, preferred);
-  const branch = resolveBranch(data.navigation, path);
-  const { prev, next } = neighbours(pageOrder(branch.items, data.pages), pageId);
+  const path = useMemo(() => pathTo(data.navigation, pageId, preferred), [data.navigation, pageId, preferred]);
+  const branch = useMemo(() => resolveBranch(data.navigation, path), [data.navigation, path]);
+  const { prev, next } = useMemo(() => neighbours(pageOrder(branch.items, data.pages), pageId), [branch, data.pages, pageId]);
   return (
     <div
       className="docs-app"
@@ -74,12 +83,12 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
       data-page={pageId}
       style={siteStyle(site, data.base)}
     >
-      <FontStyles data={data} />
-      <Banner data={data} branch={branch} />
-      <Header data={data} branch={branch} onSearch={openSearch} />
-      <Tabs data={data} branch={branch} />
+      <SiteFonts data={data} />
+      <SiteBanner data={data} branch={branch} />
+      <SiteHeader data={data} branch={branch} onSearch={openSearch} />
+      <SiteTabs data={data} branch={branch} />
       <div className="docs-body">
-        <Sidebar data={data} branch={branch} current={pageId} />
+        <SiteSidebar data={data} branch={branch} current={pageId} />
         <main className="docs-main" data-testid="page" data-kind={page.kind}>
           <Diagnostics diagnostics={pageData.diagnostics} />
           <article className="docs-article">
@@ -87,7 +96,7 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
             <PageBody page={page} content={pageData.content} site={site} components={components} base={data.base} />
           </article>
           <PrevNext data={data} prev={prev} next={next} />
-          <Footer data={data} branch={branch} />
+          <SiteFooter data={data} branch={branch} />
         </main>
         <Toc page={page} />
       </div>
