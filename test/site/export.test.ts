@@ -341,6 +341,18 @@ describe('export updates the previous export in place', () => {
     expect(readFileSync(outside, 'utf8')).toBe('not the export');
     writeFileSync(markerFile, '{"generator":"docs-build","state":{"format":2,"shared":42}}');
     expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('full');
+    // Pages name their icons by index into the marker's list: an index that names none is not trusted.
+    const indexed = JSON.parse(readFileSync(markerFile, 'utf8')) as { state: { icons: string[]; pages: Record<string, { icons: unknown[] }> } };
+    expect(indexed.state.icons.length).toBeGreaterThan(0);
+    const intact = JSON.stringify(indexed);
+    for (const wrong of [indexed.state.icons.length, -1, 0.5, '0']) {
+      const marker = JSON.parse(intact) as typeof indexed;
+      marker.state.pages['quickstart']!.icons = [wrong];
+      writeFileSync(markerFile, JSON.stringify(marker));
+      expect((await exportSite({ root, outDir: out, siteUrl })).mode, String(wrong)).toBe('full');
+    }
+    writeFileSync(markerFile, intact);
+    expect((await exportSite({ root, outDir: out, siteUrl })).mode).toBe('update');
   }, 120_000);
 
   it('a folder of the export replaced by a link out of it is not followed: the export is made anew, the outside untouched', async () => {
