@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       ['export, one page changed', changed],
     ] as const;
     console.log(`site bench on ${path.relative(process.cwd(), source) || source} (${cold.pages} pages)`);
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}  ${r.mode ?? ''} ${r.rendered ?? ''} rendered  ${JSON.stringify(r.timings)}`);
+    for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}  ${r.mode ?? ''} ${r.rendered ?? ''} rendered  ${JSON.stringify(r.timings)}`);
     if (existsSync('/usr/bin/chromium')) {
       const dev = await devFigures(root, runs).catch((error: unknown) => {
         // Shown before the cleanup below, which a dev server still writing its cache could make fail.

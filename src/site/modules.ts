@@ -42,17 +42,6 @@ export function jsonModule(value: unknown): string {
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`;
 }
 
-/**
- * In dev, a page module accepts its own updates and hands the new data to the client entry, which
- * re-renders the page in place (no reload, scroll and open components kept).
- */
-export const pageHotAccept = `if (import.meta.hot) {
-  import.meta.hot.accept((next) => {
-    if (next) window.dispatchEvent(new CustomEvent('docs-build:page', { detail: next.default }));
-  });
-}
-`;
-
 /** How the client gets a page's data: a virtual module per page (dev, `vite build`), or a JSON file per page (export). */
 export type PageDataSource = 'module' | 'fetch';
 

@@ -5,7 +5,9 @@ import type { BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devMiddleware, type PageRenderer } from './dev-middleware.js';
-import { decodePageId, jsonModule, pageHotAccept, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
+import { decodePageId, jsonModule, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
+import type { PageData } from '../theme/types.js';
+import { pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, serverBundleFolder } from './server-bundle.js';
 import { ignoredUnder } from './ignored-paths.js';
@@ -106,7 +108,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
       const pageId = decodePageId(virtual.slice(pageModulePrefix.length));
       const page = pageId === undefined ? undefined : snapshot().page(pageId);
       if (!page) return `throw new Error(${JSON.stringify(`docs-build: no page "${pageId ?? virtual}"`)});\n`;
-      return jsonModule(page) + (config.command === 'serve' ? pageHotAccept : '');
+      return jsonModule(page);
     },
     hotUpdate({ file, modules }) {
       // Files of the docs root are the compiler's: the rebuild below decides what the browser gets.
@@ -323,7 +325,8 @@ class LiveUpdates {
     const errors = next?.errors ?? run.result.diagnostics.filter((d) => d.severity === 'error');
     const hot = this.server.environments.client.hot;
     if (errors.length > 0) hot.send({ type: 'error', err: errorOverlay(errors, this.root) });
-    else if (this.shownErrors && !update.reload && update.pages.length === 0) hot.send({ type: 'update', updates: [] });
+    // An update clears Vite's overlay; page data travels in an event of its own, which does not.
+    else if (this.shownErrors && !update.reload) hot.send({ type: 'update', updates: [] });
     this.shownErrors = errors.length > 0;
     this.report(run, files, update);
   }
@@ -339,11 +342,16 @@ class LiveUpdates {
       environment.hot.send({ type: 'full-reload', path: '*' });
       return;
     }
+    const pages: PageData[] = [];
     for (const id of update.pages) {
       const module = graph.getModuleById(resolvedPrefix + pageModuleId(id));
       // A page no browser has loaded has no module yet: it loads the new data when it is visited.
-      if (module) await environment.reloadModule(module);
+      if (!module) continue;
+      graph.invalidateModule(module);
+      const data = next.page(id);
+      if (data) pages.push(data);
     }
+    if (pages.length > 0) environment.hot.send({ type: 'custom', event: pageDataEvent, data: pages });
   }
 }
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { PageData, SiteData } from '../../src/theme/types.js';
 import { docsBuild, type SiteBuildEvent } from '../../src/site/plugin.js';
 import { decodePageId, encodePageId } from '../../src/site/modules.js';
+import { pageDataEvent } from '../../src/site/entries/page-data-event.js';
 import { sitePaths } from '../../src/site/paths.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -99,12 +100,17 @@ describe('the docs-build Vite plugin', () => {
     await visit(harness, 'other');
     harness.payloads.length = 0;
     writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Edited text.'));
-    const update = await until(() => harness.payloads.find((p) => p.type === 'update' || p.type === 'full-reload'), 'an update');
-    expect(update.type).toBe('update');
-    const paths = update.type === 'update' ? update.updates.map((u) => u.path) : [];
-    expect(paths).toHaveLength(1);
-    expect(paths[0]).toMatch(/virtual:docs-build\/page\/other$/);
+    const update = await until(() => harness.payloads.find((p) => p.type === 'custom' || p.type === 'update' || p.type === 'full-reload'), 'an update');
+    // The new data itself, in one event: no module for the browser to fetch again.
+    expect(update.type === 'custom' && update.event).toBe(pageDataEvent);
+    const pages = update.type === 'custom' ? (update.data as PageData[]) : [];
+    expect(pages.map((data) => data.page.id)).toEqual(['other']);
+    expect(JSON.stringify(pages[0]!.content)).toContain('Edited text.');
+    expect(harness.payloads.filter((p) => p.type !== 'custom')).toEqual([]);
     expect(harness.builds.at(-1)!.update).toEqual({ reload: false, pages: ['other'] });
+    // The module is invalidated: the browser's next import of the page gets the new data.
+    const module = await harness.server.environments.client.transformRequest(`virtual:docs-build/page/${encodePageId('other')}`);
+    expect(module?.code).toContain('Edited text.');
   });
 
   it('an edit of docs.json reloads the browser', async () => {

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import site from 'virtual:docs-build/site';
 import routes from 'virtual:docs-build/routes';
@@ -6,10 +7,11 @@ import type { PageData } from '../../theme/types.js';
 import { pageIdFromPath } from '../../theme/layout/urls.js';
 import { dataKey } from './data-key.js';
 import { notFoundPage } from './not-found.js';
+import { pageDataEvent } from './page-data-event.js';
 
 /*
- * The browser entry: hydrates the server-rendered page, and in dev re-renders it in place when the
- * page's module is hot-updated (an edit of the page or of a snippet it uses): no reload, so the scroll
+ * The browser entry: hydrates the server-rendered page, and in dev re-renders it in place when an edit
+ * of the page or of a snippet it uses sends its new data (`pageDataEvent`): no reload, so the scroll
  * position and open components stay.
  */
 
@@ -47,10 +49,12 @@ async function start(): Promise<Root> {
 
 const root = start();
 
-window.addEventListener('docs-build:page', (event) => {
-  const data = (event as CustomEvent<PageData>).detail;
-  latest.set(data.page.id, data);
-  // The page shown now (client-side navigation may have moved on from the first one).
-  const shown = pageIdFromPath(site.base, site.pages, window.location.pathname);
-  if (shown === data.page.id) void root.then((r) => r.render(view(shown, data)));
-});
+if (import.meta.hot) {
+  import.meta.hot.on(pageDataEvent, (pages: PageData[]) => {
+    for (const data of pages) latest.set(data.page.id, data);
+    // The page shown now (client-side navigation may have moved on from the first one).
+    const shown = pageIdFromPath(site.base, site.pages, window.location.pathname);
+    const data = shown === undefined ? undefined : latest.get(shown);
+    if (data && pages.includes(data)) void root.then((r) => r.render(view(shown!, data)));
+  });
+}
