@@ -29,7 +29,11 @@ export interface DocsBuildOptions extends Omit<SiteCompileOptions, 'root' | 'bas
   root?: string;
   /** Called after every build (default: a summary line, and the errors, through Vite's logger). */
   onBuild?: (event: SiteBuildEvent) => void;
-  /** Quiet period after the last change before rebuilding, in ms. Default 30. */
+  /**
+   * Quiet period after the last change before rebuilding, in ms. Default 10: the events of one save
+   * (a truncate and a write, a rename-over save that chokidar folds into one change) come within a few
+   * milliseconds, and every one of them waits for it (Vite's own updates wait for nothing).
+   */
   debounceMs?: number;
   /** A compiler that already built (export shares its build with the plugin). */
   compiler?: SiteCompiler;
@@ -128,7 +132,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         for (const href of renderer?.styles ?? []) void client.warmupRequest(`${href}?direct`);
         if (renderer) void client.warmupRequest(`/@fs${paths.clientEntry}`);
       });
-      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 30, report, () => bundle.prepare());
+      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 10, report, () => bundle.prepare());
       live.start();
       const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer() });
       // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
