@@ -186,7 +186,9 @@ export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, 
   if (!previous.owned) throw new UnsafePathError(`${folder} has no ${indexName}: it is not the content folder docs-build wrote`);
   const index: ContentIndex = { files: { ...previous.files } };
   for (const [relative, bytes] of files) {
-    writeFileAtomic(path.join(outDir, relative), bytes, checks);
+    // Not flushed, as `writeContent` writes them (search.json and llms-full.txt are 20 MB on
+    // firecrawl-docs, flushed on every edit): the index, written last and flushed, has their hashes.
+    writeFileAtomic(path.join(outDir, relative), bytes, { ...checks, durable: false });
     index.files[relative] = sha256(bytes);
   }
   writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
