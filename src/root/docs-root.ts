@@ -81,6 +81,7 @@ export class DocsRoot {
   private folderStamps: Array<{ path: string; stamp: FileStamp }> | undefined;
   /** Entries of the listing that are symbolic links (the walk does not follow them). */
   private links: Set<string> | undefined;
+  private readonly identities = new Map<string, string>();
   private readonly cache = new Map<string, ReadResult>();
   /** See `assumeListed`. */
   private readonly listed = new Set<string>();
@@ -197,9 +198,32 @@ export class DocsRoot {
     // A rebuild stamps every recorded input (5,000 on firecrawl-docs): a path already in the form
     // `resolve` returns skips its normalizing.
     if (relativePath === '') return stampAt(this.dir);
-    if (!notAsResolved.test(relativePath)) return stampAt(`${this.dir}/${relativePath}`);
+    if (!notAsResolved.test(relativePath)) return this.stampRemembered(relativePath, `${this.dir}/${relativePath}`);
     const resolved = this.resolve(relativePath);
-    return resolved.ok ? stampAt(this.absolute(resolved.path)) : undefined;
+    return resolved.ok ? this.stampRemembered(resolved.path, this.absolute(resolved.path)) : undefined;
+  }
+
+  /** The stamp, with the file's identity kept when it is a regular file (not a link: then it is its target's). */
+  private stampRemembered(relativePath: string, absolutePath: string): FileStamp | undefined {
+    let stats;
+    try {
+      stats = lstatSync(absolutePath, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (!stats) return undefined;
+    if (stats.isFile()) this.identities.set(relativePath, `${stats.dev}:${stats.ino}`);
+    return stampOfStats(stats);
+  }
+
+  /**
+   * Device and inode of a regular file this run stamped (`stampOf`), as a stat of its path gives them:
+   * the output guard compares its destinations with every input, and a patch stamps all 5,000 inputs of
+   * firecrawl-docs before it writes (a second stat of each cost ~25 ms an edit). Undefined for a path
+   * not stamped so (a link, a folder, nothing there).
+   */
+  knownIdentity(relativePath: string): string | undefined {
+    return this.identities.get(relativePath);
   }
 
   /**

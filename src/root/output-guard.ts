@@ -15,7 +15,7 @@ export function refuseInputsOf(root: DocsRoot, alsoRead: Iterable<string> = []):
   // patch writes a few files against 5,000 inputs; a stat of each per file cost 80 ms an edit).
   const identities = new Map<string, string | undefined>();
   const identityOf = (input: string): string | undefined => {
-    if (!identities.has(input)) identities.set(input, fileIdentity(root.absolute(input)));
+    if (!identities.has(input)) identities.set(input, root.knownIdentity(input) ?? fileIdentity(root.absolute(input)));
     return identities.get(input);
   };
   // The inputs, made again only when the root has read more since: the content stage writes 4,000

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -184,5 +184,28 @@ describe('owned paths: links, non-regular files, inputs', () => {
     expect(refuse(path.join(root.dir, 'other.json'))).toBeUndefined();
     expect(() => writeFileAtomic(path.join(dir, 'link.json'), 'x', { refuse })).toThrow(UnsafePathError);
     expect(readFileSync(path.join(rootDir, 'docs.json'), 'utf8')).toBe('{}');
+  });
+
+  it('refuseInputsOf knows the inputs a run stamped by the identity the stamp saw, and a stamped link by its target', () => {
+    const dir = base();
+    const rootDir = path.join(dir, 'root');
+    mkdirSync(rootDir);
+    writeFileSync(path.join(rootDir, 'docs.json'), '{}');
+    writeFileSync(path.join(rootDir, 'page.mdx'), 'A page.\n');
+    writeFileSync(path.join(rootDir, 'target.txt'), 'A file the link leads to.\n');
+    symlinkSync('target.txt', path.join(rootDir, 'linked.mdx'));
+    // Another name of the stamped page outside the root: the same file.
+    linkSync(path.join(rootDir, 'page.mdx'), path.join(dir, 'hard-link.mdx'));
+    const root = DocsRoot.open(rootDir)!;
+    // Recorded inputs a patch stamps without reading them.
+    expect(root.stampOf('page.mdx')).toBeDefined();
+    expect(root.stampOf('linked.mdx')).toBeDefined();
+    expect(root.knownIdentity('page.mdx')).toBe(`${statSync(path.join(rootDir, 'page.mdx')).dev}:${statSync(path.join(rootDir, 'page.mdx')).ino}`);
+    // A link's own stamp says nothing of its target's identity.
+    expect(root.knownIdentity('linked.mdx')).toBeUndefined();
+    const refuse = refuseInputsOf(root, ['page.mdx', 'linked.mdx']);
+    expect(refuse(path.join(dir, 'hard-link.mdx'))).toMatch(/page\.mdx, a file of the docs root that this run reads/);
+    expect(refuse(path.join(rootDir, 'target.txt'))).toMatch(/linked\.mdx, a file of the docs root that this run reads/);
+    expect(refuse(path.join(rootDir, 'docs.json'))).toBeUndefined();
   });
 });
