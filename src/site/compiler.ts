@@ -48,7 +48,7 @@ export function manifestSource(manifest: Manifest): ManifestSource {
  * no manifest: the site then keeps serving the last snapshot that had one, with the new diagnostics.
  *
  * The manifest is parsed whole only when something needs all of it: an export that updates a few pages
- * of a run it knows the site data of (`withSiteData`) reads those pages' entries alone.
+ * of a build it knows the site data of (`withSiteData`) reads those pages' entries alone.
  */
 export class SiteSnapshot {
   private readonly byFile: Map<string, Diagnostic[]>;
@@ -93,21 +93,32 @@ export class SiteSnapshot {
     return this.site;
   }
 
-  /**
-   * This snapshot's site data, for the build that `result` made when it patched this snapshot's run:
-   * a patch changes pages' text alone, which the site data does not hold.
-   */
-  siteDataForPatch(result: Pick<BuildResult, 'patchedFrom'>): { data: SiteData; key: string } | undefined {
-    const from = result.patchedFrom?.manifestHash;
-    return from !== undefined && from === this.lineage.manifestHash ? this.siteData() : undefined;
+  /** The hash of the manifest shown (`BuildResult.manifestHash`), when the build said. */
+  get manifestHash(): string | undefined {
+    return this.lineage.manifestHash;
   }
 
   /**
-   * The same build with the site data of the compiler run it is or patched (`sharesSiteDataWith`), as
-   * that run's `siteKey` gave it: its manifest is then parsed whole only if something asks for all of it.
+   * Whether this build's site data is that of the build whose manifest hashes to `manifestHash`: this is
+   * that manifest, or a patch of it, which changes pages' text alone (their content hashes), and the
+   * site data holds none.
    */
-  withSiteData(siteKey: string): SiteSnapshot {
-    return new SiteSnapshot(this.parsed ? manifestSource(this.parsed) : this.source, this.diagnostics, this.content, this.files, this.base, this.lineage, { data: JSON.parse(siteKey) as SiteData, key: siteKey });
+  sharesSiteDataWith(manifestHash: string | undefined): boolean {
+    return manifestHash !== undefined && (manifestHash === this.lineage.manifestHash || manifestHash === this.lineage.patchedFrom?.manifestHash);
+  }
+
+  /**
+   * The same build with the site data of a build it shares it with (`sharesSiteDataWith`), as that
+   * build's `siteKey` and `data` gave it: not made again, and the manifest is then parsed whole only if
+   * something asks for all of it.
+   */
+  withSiteData(siteKey: string, data: SiteData = JSON.parse(siteKey) as SiteData): SiteSnapshot {
+    return new SiteSnapshot(this.currentSource(), this.diagnostics, this.content, this.files, this.base, this.lineage, { data, key: siteKey });
+  }
+
+  /** The manifest as read so far: the parsed one once something asked for it whole. */
+  private currentSource(): ManifestSource {
+    return this.parsed ? manifestSource(this.parsed) : this.source;
   }
 
   private entry(id: string): Page | undefined {
@@ -153,7 +164,6 @@ export class SiteSnapshot {
     const reference = this.has(id) ? contentReference(this.entry(id)!) : undefined;
     return reference ? this.files.text(twinFile(reference)) : undefined;
   }
-
 
   /**
    * Hashes of the compiler's files `searchFile` and `llmsFile` publish (from the content folder's index,
@@ -211,16 +221,6 @@ export class SiteSnapshot {
     return run === own || (run === patchBase?.run && !patchBase.pages.has(id));
   }
 
-  /**
-   * Whether this is the compiler run `run` or a patch of it: its site data is then that run's, since a
-   * patch changes pages' text alone (their content hashes), which the site data does not hold.
-   */
-  sharesSiteDataWith(run: string | undefined): boolean {
-    if (run === undefined) return false;
-    const { run: own, patchBase } = this.runIdentities();
-    return run === own || run === patchBase?.run;
-  }
-
   private runIdentities(): NonNullable<SiteSnapshot['identities']> {
     if (!this.identities) {
       const { manifestHash, patchedFrom } = this.lineage;
@@ -268,7 +268,7 @@ export class SiteSnapshot {
 
   /** The same site with other diagnostics (a build that could not make a manifest). */
   withDiagnostics(diagnostics: Diagnostic[]): SiteSnapshot {
-    return new SiteSnapshot(this.parsed ? manifestSource(this.parsed) : this.source, diagnostics, this.content, this.files, this.base, this.lineage, this.site);
+    return new SiteSnapshot(this.currentSource(), diagnostics, this.content, this.files, this.base, this.lineage, this.site);
   }
 }
 
@@ -355,9 +355,10 @@ export class SiteCompiler {
     // `manifestPage` with every manifest it makes), parsed whole when something needs all of it.
     const { manifestPage } = result;
     const source: ManifestSource | undefined = manifestPage ? { whole: () => result.manifest!, page: manifestPage } : result.manifest ? manifestSource(result.manifest) : undefined;
+    const previous = this.last;
+    const next = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : undefined;
     // A preview edit patches the run shown: its site data (2,159 page summaries and their JSON on firecrawl-docs) is not made again.
-    const site = this.last?.siteDataForPatch(result);
-    this.last = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage, site) : this.last?.withDiagnostics(result.diagnostics);
+    this.last = next && previous && next.sharesSiteDataWith(previous.manifestHash) ? next.withSiteData(previous.siteKey, previous.data) : (next ?? previous?.withDiagnostics(result.diagnostics));
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -27,9 +27,11 @@ export interface ExportState {
   shared: string;
   /** The compiler run (`SiteSnapshot.run`) the page keys were made from: a run that patched it changed only the pages it names. */
   run?: string;
+  /** The hash of the manifest the export was made from (`SiteSnapshot.manifestHash`). */
+  manifestHash?: string;
   /**
-   * That run's site data as `SiteSnapshot.siteKey` (part of `shared`, which vouches for it): the site
-   * data of that run or a patch of it, known without parsing its manifest.
+   * Its site data as `SiteSnapshot.siteKey` (part of `shared`, which vouches for it): the site data of
+   * that manifest and of a patch of it, known without parsing one.
    */
   siteData: string;
   bundle: ClientBundle;
@@ -123,7 +125,7 @@ function pagesOf(stored: Record<string, unknown>, icons: readonly string[]): Exp
 /** The rest of a state, its pages already read (`pagesOf`). */
 function isExportState(value: Record<string, unknown>): value is Record<string, unknown> & ExportState {
   if (value['format'] !== stateFormat || typeof value['shared'] !== 'string') return false;
-  if ((value['run'] !== undefined && typeof value['run'] !== 'string') || typeof value['siteData'] !== 'string') return false;
+  if ((value['run'] !== undefined && typeof value['run'] !== 'string') || (value['manifestHash'] !== undefined && typeof value['manifestHash'] !== 'string') || typeof value['siteData'] !== 'string') return false;
   const bundle = value['bundle'];
   if (!isRecord(bundle) || !isRelative(bundle['entry']) || !isRelativeList(bundle['css']) || !isRelativeList(bundle['preload']) || !isRelativeList(bundle['files'])) return false;
   if (!isRelativeList(value['notFoundIcons'])) return false;

@@ -90,10 +90,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   });
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
-    // This run, or a patch of it, made the previous export: its site data (vouched for by the shared
-    // key) stands for this run's, and the few pages to render are read alone from the manifest's bytes
-    // instead of parsing all of it (24 MB on firecrawl-docs).
-    const known = snapshot.sharesSiteDataWith(previous.run) && hashKey(theme, snapshot.base, origin ?? '', previous.siteData) === previous.shared;
+    // This manifest, or one this build patched, made the previous export: its site data (vouched for by
+    // the shared key) stands for this build's, and the few pages to render are read alone from the
+    // manifest's bytes instead of parsing all of it (24 MB on firecrawl-docs).
+    const known = snapshot.sharesSiteDataWith(previous.manifestHash) && hashKey(theme, snapshot.base, origin ?? '', previous.siteData) === previous.shared;
     const site = siteOf(known ? snapshot.withSiteData(previous.siteData) : snapshot);
     if (site.shared === previous.shared) {
       try {
@@ -175,8 +175,8 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
 
 /** What the marker of a complete export records. */
 function exportState(site: ExportSite, bundle: ClientBundle, pages: WrittenPages, files: ExportState['files']): ExportState {
-  const run = site.snapshot.run;
-  return { format: 2, shared: site.shared, ...(run !== undefined ? { run } : {}), siteData: site.snapshot.siteKey, bundle, pages: pages.state, notFoundIcons: pages.notFoundIcons, files };
+  const { run, manifestHash } = site.snapshot;
+  return { format: 2, shared: site.shared, ...(run !== undefined ? { run } : {}), ...(manifestHash !== undefined ? { manifestHash } : {}), siteData: site.snapshot.siteKey, bundle, pages: pages.state, notFoundIcons: pages.notFoundIcons, files };
 }
 
 /** Whether the files an earlier export's client bundle wrote are all still there. */
