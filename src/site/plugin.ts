@@ -325,7 +325,7 @@ class LiveUpdates {
       // Changed before the watch was ready: no event named the files; the pages updated do.
       files = next && !update.reload ? [...new Set(update.pages.map((id) => next.manifest.pages[id]?.source.file ?? id))].sort() : ['(files changed while the preview started)'];
     }
-    if (next) await this.apply(update, next);
+    if (next) this.apply(update, next);
     const errors = next?.errors ?? run.result.diagnostics.filter((d) => d.severity === 'error');
     const hot = this.server.environments.client.hot;
     if (errors.length > 0) hot.send({ type: 'error', err: errorOverlay(errors, this.root) });
@@ -335,7 +335,7 @@ class LiveUpdates {
     this.report(run, files, update);
   }
 
-  private async apply(update: { reload: boolean; pages: string[] }, next: SiteSnapshot): Promise<void> {
+  private apply(update: { reload: boolean; pages: string[] }, next: SiteSnapshot): void {
     const environment = this.server.environments.client;
     const graph = environment.moduleGraph;
     if (update.reload) {
