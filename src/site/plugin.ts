@@ -11,7 +11,7 @@ import { pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, serverBundleFolder } from './server-bundle.js';
 import { ignoredUnder } from './ignored-paths.js';
-import { watchDocsRoot } from './watcher.js';
+import { watchDocsRoot, withThrottledChanges } from './watcher.js';
 import { isWithin } from '../root/index.js';
 
 /** One build of the docs, as the plugin reports it (the CLI prints it; the default logs it through Vite). */
@@ -245,8 +245,10 @@ class LiveUpdates {
     if (isWithin(this.root, this.server.config.root)) {
       // Inside Vite's root (docs-example in a checkout of docs-build): Vite's watcher sees it already.
       const ignored = ignoredUnder(this.root, [manifestFile]);
-      this.server.watcher.on('all', (_event: string, file: string) => {
-        if (isInside(file, this.root) && !ignored(file)) changed(path.relative(this.root, file).split(path.sep).join('/'));
+      const changes = withThrottledChanges(this.root, changed);
+      this.server.httpServer?.once('close', changes.close);
+      this.server.watcher.on('all', (event: string, file: string) => {
+        if (isInside(file, this.root) && !ignored(file)) changes.onEvent(event, path.relative(this.root, file).split(path.sep).join('/'));
       });
     } else this.watchRootLater(changed, manifestFile);
     // Once the browser stopped asking for anything for a while (its first page is served), or when no

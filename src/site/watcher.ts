@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { sameStamp, stampAt, type FileStamp } from '../root/index.js';
 import { ignoredUnder } from './ignored-paths.js';
 
 /*
@@ -24,9 +25,43 @@ export interface DocsWatcherOptions {
   onReady?: () => void;
 }
 
+/** How long chokidar keeps back a file's next change event after one (its `_throttle` of `change`, 50 ms), and a margin. */
+const changeThrottleMs = 50 + 25;
+
+/**
+ * `onChange` for each event, and once more for a file that changed again within chokidar's throttle
+ * window: chokidar drops a file's change events for 50 ms after it reported one, so a second save that
+ * soon (a formatter writing after the editor, an edit right after the preview showed the last one) was
+ * never reported and the preview kept the first. After a change the file's stamp is taken, and again once
+ * the window has passed: a different stamp is a change (reported, and followed the same way).
+ */
+export function withThrottledChanges(root: string, onChange: (relative: string) => void): { onEvent: (event: string, relative: string) => void; close: () => void } {
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const changed = (relative: string): void => {
+    onChange(relative);
+    const absolute = path.join(root, relative);
+    const stamp: FileStamp | undefined = stampAt(absolute);
+    clearTimeout(pending.get(relative));
+    const check = setTimeout(() => {
+      pending.delete(relative);
+      if (!sameStamp(stampAt(absolute), stamp)) changed(relative);
+    }, changeThrottleMs);
+    check.unref();
+    pending.set(relative, check);
+  };
+  return {
+    onEvent: (event, relative) => (event === 'change' ? changed(relative) : onChange(relative)),
+    close: () => {
+      for (const check of pending.values()) clearTimeout(check);
+      pending.clear();
+    },
+  };
+}
+
 /** Watches the docs root recursively (new folders included), reporting each change relative to it. */
 export function watchDocsRoot(root: string, options: DocsWatcherOptions): DocsWatcher {
   const absoluteRoot = path.resolve(root);
+  const changes = withThrottledChanges(absoluteRoot, options.onChange);
   const watcher: FSWatcher = watch(absoluteRoot, {
     ignored: ignoredUnder(absoluteRoot, options.alsoIgnore),
     ignoreInitial: true,
@@ -34,11 +69,16 @@ export function watchDocsRoot(root: string, options: DocsWatcherOptions): DocsWa
     // The root itself going away is noticed by the caller; symbolic links stay links (the build refuses those leading out).
     followSymlinks: false,
   });
-  watcher.on('all', (_event, file) => {
+  watcher.on('all', (event, file) => {
     const relative = path.relative(absoluteRoot, file).split(path.sep).join('/');
-    if (relative !== '' && !relative.startsWith('..')) options.onChange(relative);
+    if (relative !== '' && !relative.startsWith('..')) changes.onEvent(event, relative);
   });
   watcher.on('error', (error) => options.onError(error instanceof Error ? error : new Error(String(error))));
   if (options.onReady) watcher.on('ready', options.onReady);
-  return { close: () => watcher.close() };
+  return {
+    close: () => {
+      changes.close();
+      return watcher.close();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
@@ -6,6 +6,7 @@ import { watchAndBuild } from '../../src/cli/watch.js';
 import { build } from '../../src/pipeline/build.js';
 import type { BuildOptions, BuildResult } from '../../src/pipeline/index.js';
 import { ignoredPath } from '../../src/site/ignored-paths.js';
+import { watchDocsRoot } from '../../src/site/watcher.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
 afterAll(removeTempRoots);
@@ -95,6 +96,31 @@ describe('the docs watcher (build --watch and dev)', () => {
     await sleep(600);
     expect(watch.builds).toBe(builds);
     expect(await watch.stop()).toBe(0);
+  });
+
+  it("reports a second save within chokidar's 50 ms throttle of a file's changes", async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['index'] }), 'index.mdx': page('Home') });
+    const file = path.join(root, 'index.mdx');
+    const reports: Array<{ at: number; text: string }> = [];
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => (ready = resolve));
+    const watcher = watchDocsRoot(root, { onChange: (relative) => relative === 'index.mdx' && reports.push({ at: Date.now(), text: readFileSync(file, 'utf8') }), onError: () => {}, onReady: () => ready() });
+    await started;
+    try {
+      for (let round = 0; round < 3; round++) {
+        reports.length = 0;
+        writeFileSync(file, page(`First ${round}`));
+        const deadline = Date.now() + 5000;
+        while (reports.length === 0 && Date.now() < deadline) await sleep(2);
+        // A formatter writing again just after: chokidar reports no change of this file for 50 ms.
+        writeFileSync(file, page(`Second ${round}`));
+        const secondAt = Date.now();
+        while (!reports.some((report) => report.at >= secondAt) && Date.now() < deadline) await sleep(5);
+        expect(reports.some((report) => report.at >= secondAt && report.text.includes(`Second ${round}`)), `round ${round}`).toBe(true);
+      }
+    } finally {
+      await watcher.close();
+    }
   });
 
   it('tells editor temporaries from docs files', () => {
