@@ -81,6 +81,7 @@ export class DocsRoot {
   private folderStamps: Array<{ path: string; stamp: FileStamp }> | undefined;
   /** Entries of the listing that are symbolic links (the walk does not follow them). */
   private links: Set<string> | undefined;
+  /** See `knownIdentity`. */
   private readonly identities = new Map<string, string>();
   private readonly cache = new Map<string, ReadResult>();
   /** See `assumeListed`. */
