@@ -35,13 +35,12 @@ export interface PageBlock {
  */
 export function pageBlocks(manifest: Buffer): Map<string, PageBlock> {
   const blocks = new Map<string, PageBlock>();
-  const pages = manifest.indexOf('\n  "pages": {\n');
-  if (pages === -1) return blocks;
-  const pagesEnd = manifest.indexOf('\n  }', pages + 1);
-  let cursor = pages;
+  const pages = pagesSection(manifest);
+  if (!pages) return blocks;
+  let cursor = pages.start;
   while (true) {
     const line = manifest.indexOf('\n    "', cursor);
-    if (line === -1 || (pagesEnd !== -1 && line > pagesEnd)) break;
+    if (line === -1 || line > pages.end) break;
     const lineEnd = manifest.indexOf('\n', line + 1);
     if (lineEnd === -1) break;
     // An entry that is no object with fields (`{}`, a value) stands on its key's line: no block.
@@ -63,23 +62,29 @@ export function pageBlocks(manifest: Buffer): Map<string, PageBlock> {
  * large manifest without parsing all of it. Undefined for a page it does not hold.
  */
 export function pageEntryReader(manifest: Buffer): (id: string) => Page | undefined {
-  const pages = manifest.indexOf('\n  "pages": {\n');
-  const pagesEnd = pages === -1 ? -1 : manifest.indexOf('\n  }', pages + 1);
+  const pages = pagesSection(manifest);
   let blocks: Map<string, PageBlock> | undefined;
   let searched = 0;
   const find = (id: string): PageBlock | undefined => {
     // A search of the bytes per page costs about a seventh of finding every block: past a few pages, all are found once.
     if (blocks || ++searched > 8) return (blocks ??= pageBlocks(manifest)).get(id);
-    if (pages === -1 || pagesEnd === -1) return undefined;
+    if (!pages) return undefined;
     const key = `\n    ${JSON.stringify(id)}: {\n`;
-    const line = manifest.indexOf(key, pages);
-    const close = line === -1 || line > pagesEnd ? -1 : manifest.indexOf('\n    }', line + 1);
+    const line = manifest.indexOf(key, pages.start);
+    const close = line === -1 || line > pages.end ? -1 : manifest.indexOf('\n    }', line + 1);
     return close === -1 ? undefined : { line, start: line + Buffer.byteLength(key) - 2, end: close + 6 };
   };
   return (id) => {
     const block = find(id);
     return block ? (JSON.parse(manifest.toString('utf8', block.start, block.end)) as Page) : undefined;
   };
+}
+
+/** Where `pages` opens and closes in a serialized manifest (the depth-1 brace that ends it); undefined when it has no such section. */
+function pagesSection(manifest: Buffer): { start: number; end: number } | undefined {
+  const start = manifest.indexOf('\n  "pages": {\n');
+  const end = start === -1 ? -1 : manifest.indexOf('\n  }', start + 1);
+  return end === -1 ? undefined : { start, end };
 }
 
 function parseKey(json: string): string | undefined {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { DiagnosticCode } from '../diagnostics/catalog.js';
 import { LineIndex } from '../diagnostics/positions.js';
@@ -206,15 +206,9 @@ export class DocsRoot {
 
   /** The stamp, with the file's identity kept when it is a regular file (not a link: then it is its target's). */
   private stampRemembered(relativePath: string, absolutePath: string): FileStamp | undefined {
-    let stats;
-    try {
-      stats = lstatSync(absolutePath, { throwIfNoEntry: false });
-    } catch {
-      return undefined;
-    }
-    if (!stats) return undefined;
-    if (stats.isFile()) this.identities.set(relativePath, `${stats.dev}:${stats.ino}`);
-    return stampOfStats(stats);
+    const stats = statsAt(absolutePath);
+    if (stats?.isFile()) this.identities.set(relativePath, fileIdentityOf(stats));
+    return stats && stampOfStats(stats);
   }
 
   /**
@@ -426,12 +420,22 @@ export function stampOfStats(stat: FileStamp): FileStamp {
 
 /** The stamp of a file-system path (of the link itself unless `followLinks`); undefined when absent. */
 export function stampAt(absolutePath: string, options: { followLinks?: boolean } = {}): FileStamp | undefined {
+  const stats = statsAt(absolutePath, options);
+  return stats && stampOfStats(stats);
+}
+
+/** A path's stats (of the link itself unless `followLinks`); undefined when absent or unreadable. */
+function statsAt(absolutePath: string, options: { followLinks?: boolean } = {}): Stats | undefined {
   try {
-    const stats = options.followLinks ? statSync(absolutePath, { throwIfNoEntry: false }) : lstatSync(absolutePath, { throwIfNoEntry: false });
-    return stats && stampOfStats(stats);
+    return options.followLinks ? statSync(absolutePath, { throwIfNoEntry: false }) : lstatSync(absolutePath, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
+}
+
+/** What makes a file the same file whatever its path: device and inode (`refuseInputsOf` compares them). */
+export function fileIdentityOf(stats: { dev: number; ino: number }): string {
+  return `${stats.dev}:${stats.ino}`;
 }
 
 function refuse(code: PathProblem['code'], message: string): { ok: false; problem: PathProblem } {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { DocsRoot } from './docs-root.js';
+import { fileIdentityOf, type DocsRoot } from './docs-root.js';
 import { isWithin } from './owned-paths.js';
 
 /**
@@ -49,8 +49,7 @@ function inputAt(destination: string, inputs: ReadonlySet<string>, identityOf: (
 /** Device and inode of an existing file; undefined when there is none (gone since it was read: not the destination). */
 function fileIdentity(file: string): string | undefined {
   try {
-    const stats = statSync(file);
-    return `${stats.dev}:${stats.ino}`;
+    return fileIdentityOf(statSync(file));
   } catch {
     return undefined;
   }
