@@ -79,22 +79,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
   const origin = options.siteUrl === undefined ? undefined : trimTrailingSlashes(options.siteUrl);
   const theme = themeIdentity();
-  const siteOf = (shown: SiteSnapshot): ExportSite => ({
-    snapshot: shown,
-    root,
-    outDir,
-    origin,
-    shared: hashKey(theme, shown.base, origin ?? '', shown.siteKey),
-    serverCacheDir: options.cache === false ? undefined : serverBundleFolder(defaultViteCacheDir(root), root),
-    timings,
-  });
+  const sharedKey = (siteKey: string): string => hashKey(theme, snapshot.base, origin ?? '', siteKey);
+  const serverCacheDir = options.cache === false ? undefined : serverBundleFolder(defaultViteCacheDir(root), root);
+  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, serverCacheDir, timings });
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
     // This manifest, or one this build patched, made the previous export: its site data (vouched for by
     // the shared key) stands for this build's, and the few pages to render are read alone from the
     // manifest's bytes instead of parsing all of it (24 MB on firecrawl-docs).
-    const known = snapshot.sharesSiteDataWith(previous.manifestHash) && hashKey(theme, snapshot.base, origin ?? '', previous.siteData) === previous.shared;
-    const site = siteOf(known ? snapshot.withSiteData(previous.siteData) : snapshot);
+    const known = snapshot.sharesSiteDataWith(previous.manifestHash) && sharedKey(previous.siteData) === previous.shared;
+    const site = known ? siteOf(snapshot.withSiteData(previous.siteData), previous.shared) : siteOf(snapshot);
     if (site.shared === previous.shared) {
       try {
         return { result, ...(await updateInPlace(site, previous, options.beforeCommit)) };
