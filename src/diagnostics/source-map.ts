@@ -412,7 +412,8 @@ class IterativeTreeParser {
         return undefined;
       case 'key':
       case 'keyOrClose': {
-        if (kind !== token.string) return this.fail(parseError.propertyNameExpected);
+        // A comma straight after `{` is a missing member to jsonc-parser (value expected); elsewhere a missing name.
+        if (kind !== token.string) return this.fail(kind === token.comma && this.expect === 'keyOrClose' ? parseError.valueExpected : parseError.propertyNameExpected);
         const offset = scanner.getTokenOffset();
         const property: ScanNode = { type: 'property', offset, length: 0, children: [] };
         this.attach(property);

@@ -54,6 +54,15 @@ describe('parseTreeIteratively agrees with jsonc-parser', () => {
     );
   });
 
+  it('finds the same first error as jsonc-parser for a comma straight after an opening brace, and after a member', () => {
+    for (const [broken, lenient] of [['{, \r\n {} ]', false], ['{,}', true], ['{"a": 1,,}', false], ['[{,}]', false]] as const) {
+      const errors: ParseError[] = [];
+      parseTree(broken, errors, { allowTrailingComma: lenient, disallowComments: !lenient, allowEmptyContent: false });
+      const actual = parseTreeIteratively(broken, { allowTrailingComma: lenient, allowComments: lenient });
+      expect({ error: actual.error?.error, offset: actual.error?.offset }, broken).toEqual({ error: errors[0]!.error, offset: errors[0]!.offset });
+    }
+  });
+
   it('finds the same first error in broken JSON (500 cases)', () => {
     fc.assert(
       fc.property(jsonText, fc.array(textMutation(jsonSnippets), { minLength: 1, maxLength: 3 }), fc.boolean(), (text, mutations, lenient) => {
