@@ -30,7 +30,7 @@ export type ChildRequest =
   /** Baseline (a): read every input file. */
   | { mode: 'read'; listFile: string }
   /** Baseline (b): parse every page with unified + remark-parse + remark-mdx + remark-frontmatter. */
-  | { mode: 'pages'; listFile: string; firstPage?: string }
+  | { mode: 'pages'; listFile: string; firstPages?: string[] }
   /** Baseline (c): parse every spec as plain JSON, or YAML with js-yaml. */
   | { mode: 'specs'; listFile: string }
   /** Node start-up alone: subtracted once when two baselines are added up. */
@@ -51,7 +51,10 @@ export interface ChildReport {
   cpuMs: number;
   /** Peak resident set size of the process, in kilobytes. */
   maxRssKb: number;
-  /** pages: the parse of `firstPage` alone, first in the process (what a one-page rebuild pays). */
+  /**
+   * pages: the parse of `firstPages` (the edited file and, for a snippet, the pages that use it), first
+   * in the process: what a one-file rebuild has to parse.
+   */
   firstParseMs?: number;
   /** Files handled and their bytes (baselines). */
   files?: number;
@@ -136,7 +139,7 @@ function runRead(listFile: string): Partial<ChildReport> {
   return { workMs: performance.now() - started, files: files.length, bytes };
 }
 
-async function runPages(listFile: string, firstPage: string | undefined): Promise<Partial<ChildReport>> {
+async function runPages(listFile: string, firstPages: string[]): Promise<Partial<ChildReport>> {
   const [{ unified }, { default: remarkParse }, { default: remarkMdx }, { default: remarkFrontmatter }] = await Promise.all([
     import('unified'),
     import('remark-parse'),
@@ -157,12 +160,13 @@ async function runPages(listFile: string, firstPage: string | undefined): Promis
   };
   const started = performance.now();
   let firstParseMs: number | undefined;
-  if (firstPage !== undefined) {
-    parse(firstPage);
+  let bytes = 0;
+  if (firstPages.length > 0) {
+    for (const file of firstPages) bytes += parse(file);
     firstParseMs = performance.now() - started;
   }
-  let bytes = 0;
-  for (const file of files) if (file !== firstPage) bytes += parse(file);
+  const parsedFirst = new Set(firstPages);
+  for (const file of files) if (!parsedFirst.has(file)) bytes += parse(file);
   return { workMs: performance.now() - started, files: files.length, bytes, parseErrors, ...(firstParseMs !== undefined ? { firstParseMs } : {}) };
 }
 
@@ -192,7 +196,7 @@ async function main(): Promise<void> {
       partial = runRead(request.listFile);
       break;
     case 'pages':
-      partial = await runPages(request.listFile, request.firstPage);
+      partial = await runPages(request.listFile, request.firstPages ?? []);
       break;
     case 'specs':
       partial = await runSpecs(request.listFile);

@@ -29,6 +29,7 @@ import ts from 'typescript';
 import type { ChildReport, ChildRequest, Inventory } from './child.js';
 import type { BenchRow } from './row.js';
 import { ensureSite, GENERATOR_VERSION } from './generate.js';
+import { pagesUsing } from './snippet-users.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const projectDir = path.dirname(benchDir);
@@ -95,6 +96,8 @@ export interface SiteResult {
   errors: number;
   warnings: number;
   changedPage?: string;
+  /** The pages that use `changedPage` (a snippet), whose parse the page baseline includes. */
+  changedPageUsers?: string[];
   changedSpec?: string;
   builds: Partial<Record<Scenario, Figure>>;
   baselines: { read: Figure; pages: Figure; specs?: Figure; pageParseMs: number };
@@ -362,6 +365,8 @@ function measureSite(source: SiteSource, workDir: string, runs: number): SiteRes
   let lastCold: ChildReport | undefined;
   let lists: { read: string; pages: string; specs: string } | undefined;
   let changedPage: string | undefined;
+  /** The pages that use `changedPage` when it is a snippet: their parse counts in the page target. */
+  let changedPageUsers: string[] = [];
   let changedSpec: string | undefined;
   let pageFiles: Array<{ path: string; bytes: number }> = [];
   let specFiles: Array<{ path: string; bytes: number }> = [];
@@ -382,9 +387,14 @@ function measureSite(source: SiteSource, workDir: string, runs: number): SiteRes
       writeFileSync(lists.specs, JSON.stringify(absolute(specFiles)));
       // The page in the middle of the sorted list, and the largest spec: fixed choices, same every run.
       changedPage = pageFiles[pageFiles.length >> 1]?.path;
+      if (changedPage !== undefined) {
+        const texts = new Map(pageFiles.map((file) => [file.path.split(path.sep).join('/'), readFileSync(path.join(root, file.path), 'utf8')]));
+        changedPageUsers = pagesUsing(changedPage.split(path.sep).join('/'), texts);
+      }
       changedSpec = [...specFiles].sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1))[0]?.path;
     }
-    const pagesRun = runChild({ mode: 'pages', listFile: lists!.pages, ...(changedPage ? { firstPage: path.join(root, changedPage) } : {}) });
+    const firstPages = changedPage ? [changedPage, ...changedPageUsers].map((file) => path.join(root, file)) : [];
+    const pagesRun = runChild({ mode: 'pages', listFile: lists!.pages, firstPages });
     pagesBaseline.push(sampleOf(pagesRun));
     if (pagesRun.report.firstParseMs !== undefined) firstParse.push(pagesRun.report.firstParseMs);
     if (specFiles.length > 0) specsBaseline.push(sampleOf(runChild({ mode: 'specs', listFile: lists!.specs })));
@@ -443,7 +453,7 @@ function measureSite(source: SiteSource, workDir: string, runs: number): SiteRes
     manifestPages: lastCold?.pages ?? 0,
     errors: lastCold?.errors ?? 0,
     warnings: lastCold?.warnings ?? 0,
-    ...(changedPage ? { changedPage } : {}),
+    ...(changedPage ? { changedPage, changedPageUsers } : {}),
     ...(changedSpec ? { changedSpec } : {}),
     builds,
     baselines,
@@ -489,7 +499,8 @@ export function rowsOf(site: SiteResult): SuiteRow[] {
     rows.push(row);
   };
   const coldBaseline = b + c;
-  add('cold', site.baselines.specs ? '(b)+(c)' : '(b)', coldBaseline, site.name === 'firecrawl-docs' ? { text: '<= 1.0x', limitMs: coldBaseline } : undefined);
+  // Issue 14: the cold build with content and links at most 1.3 x (b), the parse of every page.
+  add('cold', site.baselines.specs ? '(b)+(c)' : '(b)', coldBaseline, site.name === 'firecrawl-docs' ? { text: '<= 1.3x (b)', limitMs: 1.3 * b } : undefined);
   add('warm', '(a)', a, { text: '<= 2x', limitMs: 2 * a });
   add('page', '(a)+page', a + p, { text: '<= 2(a)+page', limitMs: 2 * a + p });
   add('spec', '(a)+(c)', a + c);
@@ -498,8 +509,12 @@ export function rowsOf(site: SiteResult): SuiteRow[] {
 
 function suiteTargets(sites: SiteResult[]): Pick<SuiteResult, 'scaling' | 'targets'> {
   const targets: SuiteResult['targets'] = [];
-  const firecrawlCold = sites.find((s) => s.name === 'firecrawl-docs')?.rows.find((r) => r.scenario === 'cold');
-  if (firecrawlCold?.target) targets.push({ what: 'firecrawl-docs cold vs (b)+(c)', value: `${firecrawlCold.ratio}x`, target: firecrawlCold.target, pass: firecrawlCold.pass ?? false });
+  const firecrawlSite = sites.find((s) => s.name === 'firecrawl-docs');
+  const firecrawlCold = firecrawlSite?.rows.find((r) => r.scenario === 'cold');
+  if (firecrawlSite?.builds.cold && firecrawlCold?.target) {
+    const ratio = round(firecrawlSite.builds.cold.wallMs / Math.max(firecrawlSite.baselines.pages.wallMs, 1), 2);
+    targets.push({ what: 'firecrawl-docs cold vs (b)', value: `${ratio}x`, target: firecrawlCold.target, pass: firecrawlCold.pass ?? false });
+  }
   // The warm and one-page targets hold for every site: one line each, with the range over the sites.
   for (const [scenario, what] of [
     ['warm', 'warm vs (a)'],
@@ -579,6 +594,9 @@ export function formatSuite(suite: SuiteResult): string {
       ]),
     ),
   );
+  for (const s of suite.sites) {
+    if (s.changedPageUsers?.length) out.push(`${s.name}: the page scenario edits ${s.changedPage}, a snippet used by ${s.changedPageUsers.join(', ')}; page parse counts them too`);
+  }
   out.push('');
   out.push('Builds (median wall and CPU ms, peak RSS; ratio = wall / baseline wall)');
   const rows: string[][] = [];
@@ -601,7 +619,7 @@ export function formatSuite(suite: SuiteResult): string {
   out.push(table(['site', 'scenario', 'wall ms', 'CPU ms', 'RSS MB', 'baseline', 'base ms', 'ratio', 'target', ''], rows, 2));
   if (suite.targets.length) {
     out.push('');
-    out.push('Targets of issue 7');
+    out.push('Targets (issue 7; the cold one of issue 14)');
     out.push(table(['figure', 'value', 'target', ''], suite.targets.map((t) => [t.what, t.value, t.target, t.pass ? 'pass' : 'FAIL'])));
   }
   for (const [title, stageRows] of [

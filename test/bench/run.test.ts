@@ -44,7 +44,10 @@ describe('bench/run.ts', () => {
     const rows = rowsOf(site('firecrawl-docs', { cold: 900, warm: 250, page: 240, spec: 400 }, { a: 100, b: 800, cWork: 100, page: 50 }));
     const by = Object.fromEntries(rows.map((r) => [r.scenario, r]));
     // cold: (b) wall + (c) in-process; warm: (a); page: (a) + page parse, target 2(a) + page; spec: (a) + (c).
-    expect(by['cold']).toMatchObject({ baseline: '(b)+(c)', baselineMs: 900, ratio: 1, target: '<= 1.0x', pass: true });
+    // The cold target (issue 14) is 1.3 x (b) alone: 1,040 ms here.
+    expect(by['cold']).toMatchObject({ baseline: '(b)+(c)', baselineMs: 900, ratio: 1, target: '<= 1.3x (b)', pass: true });
+    const slower = rowsOf(site('firecrawl-docs', { cold: 1050 }, { a: 100, b: 800, cWork: 100, page: 50 }));
+    expect(slower.find((r) => r.scenario === 'cold')).toMatchObject({ ratio: 1.17, pass: false });
     expect(by['warm']).toMatchObject({ baselineMs: 100, ratio: 2.5, pass: false });
     expect(by['page']).toMatchObject({ baselineMs: 150, pass: true });
     expect(by['spec']).toMatchObject({ baselineMs: 200, ratio: 2 });
