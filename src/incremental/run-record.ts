@@ -6,6 +6,7 @@ import type { IgnoredCounts } from '../rules/index.js';
 import { patchFileInPlace, readOwnedFile, readOwnedRange, sameStamp, sha256, stampAt, stampOfStats, type DocsRoot, type FileStamp, type InPlaceEdit } from '../root/index.js';
 import type { ContentHashEdit } from './page-patch.js';
 import type { BuildOptions, BuildStats } from '../pipeline/types.js';
+import type { PageEntryRanges } from '../manifest/serialize.js';
 
 /**
  * The record of the last run on a docs root: what it read (with hashes, and stamps where a stamp can be
@@ -89,7 +90,7 @@ export const stampMarginMs = 2000;
  * A serialized manifest: its UTF-8 bytes (a patched manifest is never decoded), or, for an output
  * already up to date, a `load` that reads them only if a caller asks for the manifest.
  */
-export type ManifestText = Buffer | { upToDate: true; load: () => Buffer };
+export type ManifestText = Buffer | { upToDate: true; load: () => Buffer; pages?: PageEntryRanges };
 
 export interface ReusedRun {
   manifestText: ManifestText;
@@ -187,7 +188,7 @@ export function reuseRecordedRun(cache: DiskCache, record: RunRecord, outFile: s
       if (bytes === undefined) throw new Error(`the manifest of the reused run changed on disk while it was read (${outFile})`);
       return bytes;
     };
-    return { manifestText: { upToDate: true, load }, diagnostics: record.diagnostics, stats: record.stats };
+    return { manifestText: { upToDate: true, load, pages: recordedPageRanges(record, recordedManifestRanges(cache, record, outFile)) }, diagnostics: record.diagnostics, stats: record.stats };
   }
   const manifestText = recordedManifest(cache, record, undefined);
   return manifestText === undefined ? undefined : { manifestText, diagnostics: record.diagnostics, stats: record.stats };
@@ -372,7 +373,20 @@ export function outputHolds(file: string, manifest: { bytes: number; hash: strin
 export function patchRecordedOutput(outFile: string, record: RunRecord, edits: readonly ContentHashEdit[]): PatchedManifest | undefined {
   const recorded = record.output;
   if (recorded?.file !== outFile) return undefined;
-  return patchRecordedBytes(record, edits, recorded.stamp, (ranges, isRecorded, rehash) => patchFileInPlace(outFile, ranges, isRecorded, rehash), () => readOwnedFile(outFile));
+  return patchRecordedBytes(
+    record,
+    edits,
+    recorded.stamp,
+    (ranges, isRecorded, rehash) => patchFileInPlace(outFile, ranges, isRecorded, rehash),
+    () => readOwnedFile(outFile),
+    (offset, length) => {
+      try {
+        return readOwnedRange(outFile, offset, length, (stats) => stats.size === record.manifestBytes);
+      } catch {
+        return undefined;
+      }
+    },
+  );
 }
 
 /**
@@ -395,13 +409,32 @@ export function patchRecordedCopy(cache: DiskCache, record: RunRecord, edits: re
       if (bytes === undefined) throw new Error('the cache\'s copy of the manifest could not be read again');
       return bytes;
     },
+    (offset, length) => cache.bytesAt('builds', record.manifestKey, offset, length, (stats) => stats.size === record.manifestBytes),
   );
 }
 
-/** A manifest patched in place: its new digest, and how to read it (only if someone asks). */
+/** A manifest patched in place: its new digest, and how to read it (only if someone asks), whole or a page at a time. */
 export interface PatchedManifest {
   manifest: () => Buffer;
+  pages: PageEntryRanges;
   digest: ManifestDigest;
+}
+
+/**
+ * Page entries of the recorded manifest, or of a patch of it made in place (same length, same offsets),
+ * located by where the record says each page's content hash is, and read with `read`.
+ */
+export function recordedPageRanges(record: RunRecord, read: PageEntryRanges['read']): PageEntryRanges {
+  let offsets: Map<string, number> | undefined;
+  const offsetsById = (): Map<string, number> => {
+    const byId = new Map<string, number>();
+    for (const [file, id] of Object.entries(record.pageIds)) {
+      const at = record.contentHashAt[file];
+      if (at !== undefined) byId.set(id, at);
+    }
+    return byId;
+  };
+  return { near: (id) => (offsets ??= offsetsById()).get(id), read, bytes: record.manifestBytes };
 }
 
 function patchRecordedBytes(
@@ -410,6 +443,7 @@ function patchRecordedBytes(
   stamp: FileStamp,
   patch: (ranges: InPlaceEdit[], isRecorded: (stats: Stats) => boolean, rehash: (fd: number) => void) => boolean,
   read: () => Buffer,
+  readRange: PageEntryRanges['read'],
 ): PatchedManifest | undefined {
   if (record.manifestBlocks.length !== Math.ceil(record.manifestBytes / manifestBlockBytes)) return undefined;
   const ranges = edits.map(({ offset, before, after }) => ({ offset, before: Buffer.from(before, 'latin1'), after: Buffer.from(after, 'latin1') }));
@@ -425,7 +459,7 @@ function patchRecordedBytes(
   const isRecorded = isRecordedManifest(record, stamp);
   try {
     if (!patch(ranges, isRecorded, rehash)) return undefined;
-    return { manifest: read, digest: { hash: hashOfBlocks(blocks), blocks } };
+    return { manifest: read, pages: recordedPageRanges(record, readRange), digest: { hash: hashOfBlocks(blocks), blocks } };
   } catch {
     // Unwritable in place (permissions, a vanished file): the whole manifest is written instead.
     return undefined;

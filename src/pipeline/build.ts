@@ -5,7 +5,7 @@ import { locateCacheFolder } from '../incremental/cache-folder.js';
 // Not the diagnostics barrel: it would load the reporters and source maps on every warm run.
 import { createDiagnostic } from '../diagnostics/catalog.js';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { pageEntryReader, serializeManifest } from '../manifest/serialize.js';
+import { pageEntryAround, pageEntryReader, serializeManifest, type PageEntryRanges } from '../manifest/serialize.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
 import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
@@ -175,7 +175,7 @@ async function patchRun(
     }
   }
   // The output as the last run left it changes by a few hashes: written in place, not rewritten whole.
-  let patched: { manifest: Buffer | (() => Buffer); digest: ManifestDigest } | undefined;
+  let patched: { manifest: Buffer | (() => Buffer); pages?: PageEntryRanges; digest: ManifestDigest } | undefined;
   let copyInPlace = false;
   if (outFile !== undefined && !hasErrors(final.diagnostics)) patched = patchRecordedOutput(outFile, record, edits);
   else {
@@ -189,7 +189,7 @@ async function patchRun(
     patched = { manifest: previous, digest: manifestDigest(previous) };
   }
   const { manifest } = patched;
-  const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: manifest } : manifest;
+  const manifestText: ManifestText = typeof manifest === 'function' ? { upToDate: true, load: manifest, ...(patched.pages ? { pages: patched.pages } : {}) } : manifest;
   const result = finish(options, final, cache.diagnostics(), manifestText, record.stats, next?.manifest, checks);
   if (next) result.contentFiles = next.files;
   result.manifestHash = patched.digest.hash;
@@ -398,8 +398,11 @@ function finish(
     const bytesOf = (): Buffer => (bytes ??= Buffer.isBuffer(manifestText) ? manifestText : manifestText.load());
     Object.defineProperty(result, 'manifest', { enumerable: true, configurable: true, get: () => (parsed ??= JSON.parse(bytesOf().toString('utf8')) as Manifest) });
     let readPage: ((id: string) => Page | undefined) | undefined;
-    // A page the bytes do not show as a block of its own is looked up in the whole manifest.
-    const manifestPage = (id: string): Page | undefined => (parsed ? parsed.pages[id] : ((readPage ??= pageEntryReader(bytesOf()))(id) ?? (result.manifest!.pages[id] as Page | undefined)));
+    const ranges = Buffer.isBuffer(manifestText) ? undefined : manifestText.pages;
+    // A page read around its recorded offset, else searched in the bytes; one the bytes do not show as
+    // a block of its own is looked up in the whole manifest.
+    const manifestPage = (id: string): Page | undefined =>
+      parsed ? parsed.pages[id] : ((ranges && pageEntryAround(id, ranges)) ?? (readPage ??= pageEntryReader(bytesOf()))(id) ?? (result.manifest!.pages[id] as Page | undefined));
     // Not enumerable: a result compares and serializes as its data.
     Object.defineProperty(result, 'manifestPage', { enumerable: false, value: manifestPage });
   }

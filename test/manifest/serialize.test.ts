@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageBlocks, pageEntryReader, serializeManifest } from '../../src/manifest/serialize.js';
+import { pageBlocks, pageEntryAround, pageEntryReader, serializeManifest, type PageEntryRanges } from '../../src/manifest/serialize.js';
 import type { Manifest, Page } from '../../src/manifest/types.js';
 
 /** A manifest with these pages (entries of any JSON), laid out as the build writes it. */
@@ -37,5 +37,59 @@ describe('pageEntryReader and pageBlocks', () => {
     const compact = Buffer.from(JSON.stringify({ manifestVersion: 1, pages }));
     expect(pageEntryReader(compact)('a')).toBeUndefined();
     expect(pageBlocks(compact).size).toBe(0);
+  });
+});
+
+describe('pageEntryAround', () => {
+  /** Ranges over `bytes` that count the bytes read, with `near` from the offsets given. */
+  function rangesOf(bytes: Buffer, near: Map<string, number>): PageEntryRanges & { readBytes: number } {
+    const ranges = {
+      readBytes: 0,
+      near: (id: string) => near.get(id),
+      read: (offset: number, length: number) => {
+        ranges.readBytes += length;
+        return offset + length <= bytes.length ? bytes.subarray(offset, offset + length) : undefined;
+      },
+      bytes: bytes.length,
+    };
+    return ranges;
+  }
+
+  it('reads an entry from any offset inside its block as the whole parse has it, and nothing from an offset in another block', () => {
+    fc.assert(
+      fc.property(fc.dictionary(tricky, entry, { minKeys: 2, maxKeys: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), (pages, where) => {
+        const bytes = serialized(pages);
+        const whole = JSON.parse(bytes.toString('utf8')) as Manifest;
+        const blocks = pageBlocks(bytes);
+        const ids = [...blocks.keys()];
+        for (const [index, id] of ids.entries()) {
+          const block = blocks.get(id)!;
+          // Anywhere after the key's line, up to the closing brace.
+          const inside = block.start + Math.floor(where * (block.end - 1 - block.start));
+          expect(pageEntryAround(id, rangesOf(bytes, new Map([[id, inside]])))).toEqual(whole.pages[id]);
+          const other = blocks.get(ids[(index + 1) % ids.length]!)!;
+          if (other !== block) expect(pageEntryAround(id, rangesOf(bytes, new Map([[id, other.start + 1]])))).toBeUndefined();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads a window, not the manifest, and gives up on an unknown offset, a failed read or an entry larger than the window', () => {
+    const big = { id: 'big', text: 'x'.repeat(100_000), contentHash: 'h' };
+    const pages: Record<string, unknown> = { big };
+    for (let i = 0; i < 5000; i++) pages[`page-${i}`] = { id: `page-${i}`, title: `Page ${i}`, contentHash: 'h'.repeat(64) };
+    const bytes = serialized(pages);
+    const blocks = pageBlocks(bytes);
+    const near = new Map([...blocks].map(([id, block]) => [id, block.start + 10]));
+    const ranges = rangesOf(bytes, near);
+    expect(pageEntryAround('page-4500', ranges)).toEqual(pages['page-4500']);
+    expect(ranges.readBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(bytes.length).toBeGreaterThan(10 * 64 * 1024);
+    expect(pageEntryAround('page-10', ranges)).toEqual(pages['page-10']);
+    expect(pageEntryAround('big', ranges)).toBeUndefined();
+    expect(pageEntryAround('unknown', ranges)).toBeUndefined();
+    expect(pageEntryAround('page-1', { ...ranges, read: () => undefined })).toBeUndefined();
+    expect(pageEntryAround('page-1', { ...ranges, near: () => bytes.length + 5 })).toBeUndefined();
   });
 });

@@ -227,6 +227,29 @@ describe('content session: one page edited', () => {
     expect(staged.manifestHash).toBe(hashOf());
   });
 
+  it("reads each page's entry of a reused or patched run (read around its recorded offset) as a fresh build has it, with an output or with the cache's copy", async () => {
+    for (const extra of [{}, { 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' }]) {
+      const root = tempRoot({ ...files, ...extra });
+      const outFile = path.join(root, '.docs-build', 'manifest.json');
+      await build({ root, outFile, cache: true });
+      const expectPagesAsFresh = async (result: BuildResult): Promise<void> => {
+        const fresh = (await build({ root, cache: false })).manifest!;
+        // Asked before `manifest`, which would make every entry come from the whole parse.
+        for (const id of Object.keys(fresh.pages)) expect(result.manifestPage!(id)).toEqual(fresh.pages[id]);
+        expect(result.manifestPage!('no-such-page')).toBeUndefined();
+      };
+      await expectPagesAsFresh(await build({ root, outFile, cache: true }));
+      writeFileSync(path.join(root, 'index.mdx'), readFileSync(path.join(root, 'index.mdx'), 'utf8').replace('A paragraph to edit.', 'An edited paragraph.'));
+      const page = await build({ root, outFile, cache: true });
+      expect(page.patchedFrom?.pages).toEqual(['index']);
+      await expectPagesAsFresh(page);
+      writeFileSync(path.join(root, 'snippets', 'install.mdx'), 'Run the new installer.\n');
+      const snippet = await build({ root, outFile, cache: true });
+      expect(snippet.patchedFrom?.pages).toEqual(['guide']);
+      await expectPagesAsFresh(snippet);
+    }
+  });
+
   it('without a session, a build with errors elsewhere patches the manifest it keeps in the cache, with what a fresh build reports', async () => {
     const root = tempRoot({ ...files, 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' });
     const outFile = path.join(root, '.docs-build', 'manifest.json');
