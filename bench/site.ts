@@ -59,7 +59,8 @@ process.stdout.write(JSON.stringify(report) + '\\n');
 `;
 
 function runExport(root: string, out: string): ChildResult {
-  const dist = pathToFileURL(path.join(project, 'dist', 'site', 'export.js')).href;
+  // The bundle `docs-build export` runs (its chunks), not the one-file-per-module dist/site/export.js.
+  const dist = pathToFileURL(path.join(project, 'dist', 'bin', 'export.js')).href;
   const settings = pathToFileURL(path.join(project, 'dist', 'bin', 'process-settings.js')).href;
   // A file, not `-e`: worker threads inherit the process's flags, and `--input-type` fails them.
   const script = path.join(path.dirname(out), 'export-child.mjs');

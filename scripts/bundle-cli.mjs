@@ -23,10 +23,19 @@ const oneAcorn = {
 rmSync('dist/bin', { recursive: true, force: true });
 
 await build({
-  // `build` and `root` export the library's build() and DocsRoot over the same chunks as the CLI: the
-  // benchmark's children measure exactly the code `docs-build build` runs (build.js is build() alone:
-  // the library index would also load the compiled docs.json validator, which a reused run never needs).
-  entryPoints: { main: 'dist/cli/main.js', 'process-settings': 'dist/cli/process-settings.js', 'parse-worker': 'dist/mdx/parse-worker.js', 'highlight-worker': 'dist/content/highlight-worker.js', build: 'dist/pipeline/build.js', root: 'dist/root/index.js' },
+  // `build`, `root` and `export` export the library's build(), DocsRoot and exportSite() over the same
+  // chunks as the CLI: the benchmarks' children measure exactly the code `docs-build build` and `docs-build
+  // export` run (build.js is build() alone: the library index would also load the compiled docs.json
+  // validator, which a reused run never needs).
+  entryPoints: {
+    main: 'dist/cli/main.js',
+    'process-settings': 'dist/cli/process-settings.js',
+    'parse-worker': 'dist/mdx/parse-worker.js',
+    'highlight-worker': 'dist/content/highlight-worker.js',
+    build: 'dist/pipeline/build.js',
+    root: 'dist/root/index.js',
+    export: 'dist/site/export.js',
+  },
   outdir: 'dist/bin',
   bundle: true,
   splitting: true,
