@@ -228,7 +228,8 @@ describe('content session: one page edited', () => {
   });
 
   it("reads each page's entry of a reused or patched run (read around its recorded offset) as a fresh build has it, with an output or with the cache's copy", async () => {
-    for (const extra of [{}, { 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' }]) {
+    const withErrors: Record<string, string> = { 'broken.mdx': '---\ntitle: Broken\n---\n\nA [dead link](/missing-page).\n' };
+    for (const extra of [{}, withErrors]) {
       const root = tempRoot({ ...files, ...extra });
       const outFile = path.join(root, '.docs-build', 'manifest.json');
       await build({ root, outFile, cache: true });
