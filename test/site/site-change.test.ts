@@ -1,8 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDiagnostic } from '../../src/diagnostics/index.js';
 import type { Manifest } from '../../src/manifest/types.js';
 import { build } from '../../src/pipeline/build.js';
-import { manifestSource, SiteSnapshot, siteChange } from '../../src/site/compiler.js';
+import { manifestSource, SiteCompiler, SiteSnapshot, siteChange } from '../../src/site/compiler.js';
 import { BuildFiles, ContentCache } from '../../src/site/data.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -25,5 +27,30 @@ describe('siteChange', () => {
     // Same entries, but a diagnostic at b.mdx appeared: b's module holds its diagnostics.
     const warned = [...diagnostics, createDiagnostic('links/broken-link', 'a link to /nowhere', { file: 'b.mdx', line: 5, column: 1 })];
     expect(siteChange(before, snapshot(patched, warned), ['a.mdx'])).toEqual({ reload: false, pages: ['a', 'b'] });
+  }, 60_000);
+
+  it("compares no page of a run that is the one shown or patched it (the one shown may be a manifest the patch changed in place)", async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['a', 'b', 'c'] }] }),
+      'a.mdx': '---\ntitle: A\n---\n\nA.\n',
+      'b.mdx': '---\ntitle: B\n---\n\nB.\n',
+      'c.mdx': '---\ntitle: C\n---\n\nC.\n',
+    });
+    const compiler = new SiteCompiler({ root });
+    const first = (await compiler.compile()).snapshot!;
+    const compared = vi.spyOn(SiteSnapshot.prototype, 'samePage');
+    try {
+      const reused = await compiler.compile();
+      expect(reused.result.manifestHash).toBe(first.manifestHash);
+      expect(siteChange(first, reused.snapshot!, [])).toEqual({ reload: false, pages: [] });
+      expect(compared).not.toHaveBeenCalled();
+      writeFileSync(path.join(root, 'a.mdx'), readFileSync(path.join(root, 'a.mdx'), 'utf8').replace('A.', 'A, edited.'));
+      const patched = await compiler.compile();
+      expect(patched.result.patchedFrom?.pages).toEqual(['a']);
+      expect(siteChange(reused.snapshot!, patched.snapshot!, ['a.mdx'])).toEqual({ reload: false, pages: ['a'] });
+      expect(compared).not.toHaveBeenCalled();
+    } finally {
+      compared.mockRestore();
+    }
   }, 60_000);
 });
