@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import { ContentSession } from '../pipeline/content-session.js';
+import { readStoredSiteData, storeSiteData, type StoredSiteData } from './stored-site-data.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest, Page } from '../manifest/types.js';
@@ -28,6 +29,12 @@ export interface SiteCompileOptions {
   manifestFile?: string;
   /** The build function (tests hand in one that fails). */
   runBuild?: (options: BuildOptions) => Promise<BuildResult>;
+  /**
+   * A folder docs-build owns (a preview's Vite cache folder) where `keepSiteData` leaves the site data
+   * shown for the next start (`stored-site-data.ts`): the first build takes it when it made that build's
+   * manifest or patched it, instead of parsing its manifest to make it again.
+   */
+  siteDataDir?: string;
 }
 
 /** A build's manifest as a snapshot reads it. */
@@ -335,6 +342,25 @@ export class SiteCompiler {
     return this.last;
   }
 
+  /** The manifest hash whose site data `siteDataDir` holds, as far as this compiler knows. */
+  private keptSiteData: string | undefined;
+
+  private storedSiteData(): StoredSiteData | undefined {
+    const stored = this.options.siteDataDir === undefined ? undefined : readStoredSiteData(this.options.siteDataDir, this.base);
+    this.keptSiteData = stored?.manifestHash;
+    return stored;
+  }
+
+  /** Leaves the site data shown in `siteDataDir` for the next start; a failure only costs that start its speed. */
+  keepSiteData(): void {
+    if (this.options.siteDataDir === undefined || !this.last) return;
+    try {
+      this.keptSiteData = storeSiteData(this.options.siteDataDir, this.last, this.keptSiteData);
+    } catch {
+      // A cache: nothing depends on it.
+    }
+  }
+
   /** Builds; resolves with the result and the snapshot now served (undefined until a build has made a manifest). */
   compile(): Promise<{ result: BuildResult; snapshot: SiteSnapshot | undefined; elapsedMs: number }> {
     const run = this.queue.then(() => this.compileNow());
@@ -370,8 +396,11 @@ export class SiteCompiler {
     const source: ManifestSource | undefined = manifestPage ? { whole: () => result.manifest!, page: manifestPage } : result.manifest ? manifestSource(result.manifest) : undefined;
     const previous = this.last;
     const next = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : undefined;
+    const stored = previous || next?.manifestHash === undefined ? undefined : this.storedSiteData();
     // A preview edit patches the run shown: its site data (2,159 page summaries and their JSON on firecrawl-docs) is not made again.
-    this.last = next && previous && next.sharesSiteDataWith(previous.manifestHash) ? next.withSiteData(previous.siteKey, previous.data) : (next ?? previous?.withDiagnostics(result.diagnostics));
+    if (next && previous && next.sharesSiteDataWith(previous.manifestHash)) this.last = next.withSiteData(previous.siteKey, previous.data);
+    else if (next && stored && next.sharesSiteDataWith(stored.manifestHash)) this.last = next.withSiteData(stored.key);
+    else this.last = next ?? previous?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };
   }
 }

@@ -68,7 +68,11 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
     return current;
   };
   const ensureCompiled = async (): Promise<void> => {
-    compiler ??= new SiteCompiler({ ...options, root, base: config.base });
+    if (!compiler) {
+      // The site data a preview kept for its next start lives in the Vite cache folder, beside the server bundle.
+      const siteDataDir = options.cache === false ? undefined : serverBundleFolder(config.cacheDir, root);
+      compiler = new SiteCompiler({ ...options, root, base: config.base, ...(siteDataDir !== undefined ? { siteDataDir } : {}) });
+    }
     if (!compiler.snapshot) report(await compiler.compile(), []);
   };
   const report = ({ result, elapsedMs }: { result: BuildResult; elapsedMs: number }, changed: string[], update = { reload: false, pages: [] as string[] }): void => {
@@ -132,7 +136,12 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         for (const href of renderer?.styles ?? []) void client.warmupRequest(`${href}?direct`);
         if (renderer) void client.warmupRequest(`/@fs${paths.clientEntry}`);
       });
-      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 10, report, () => bundle.prepare());
+      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 10, report, () => {
+        compiler!.keepSiteData();
+        return bundle.prepare();
+      });
+      // And what the preview showed last, for the next start.
+      server.httpServer?.once('close', () => compiler?.keepSiteData());
       live.start();
       const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer() });
       // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
