@@ -43,11 +43,16 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   if (record) {
     // A changed page, or a changed file that may be a snippet (a patch decides, from what it knows of the site).
     const check = checkInputs(root, record, startedAtMs, (file) => Object.hasOwn(record.pageIds, file) || (record.contentState !== undefined && /\.mdx?$/i.test(file)));
-    if (check?.changed.length === 0 && !options.session?.wantsStages(record.manifestHash, options.outFile)) {
+    // A preview primes its session from the state the last run of the stages stored, when there is one to
+    // start from: running the stages for it took the thread for seconds, and edits waited.
+    const priming = check?.changed.length === 0 && options.session?.wantsStages(record.manifestHash, options.outFile) === true;
+    const primed = priming ? await sessionFromStoredState(cache!, root, runKey!, record, options.outFile) : undefined;
+    if (check?.changed.length === 0 && (!priming || primed)) {
       // A run with errors wrote no content: reused, it still has none, which only a preview (it renders the content) cannot do with.
       const needsContent = record.output !== undefined || options.session !== undefined;
       const previous = !needsContent || contentInPlace(options.outFile) ? reuseRecordedRun(cache!, record, options.outFile) : undefined;
       if (previous) {
+        if (primed) options.session!.state = primed;
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
         return Object.assign(finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record)), { manifestHash: record.manifestHash });
@@ -222,6 +227,25 @@ async function patchRun(
   // Snippet parses and code highlighted by the patch are kept for the next run.
   cache.flush({ prune: false });
   return result;
+}
+
+/**
+ * A content session for the manifest the record names, begun from the state its run of the stages stored
+ * (as a first edit before priming begins one): the manifest parsed and the stored facts, the content
+ * files read beside the output when a patch needs them. Undefined when there is none to begin from (no
+ * stored state, a run with errors, which wrote no content, or an output that is not the recorded one).
+ */
+async function sessionFromStoredState(cache: DiskCache, root: DocsRoot, runKey: string, record: RunRecord, outFile: string | undefined): Promise<ContentSessionState | undefined> {
+  if (!record.contentState || outFile === undefined || record.output?.file !== outFile || hasErrors(recordedFinal(record).diagnostics)) return undefined;
+  const stored = cache.get('contents', contentStateEntry(cache, runKey));
+  if (stored?.id !== record.contentState) return undefined;
+  const bytes = recordedManifest(cache, record, outFile);
+  if (bytes === undefined) return undefined;
+  const { sessionFromStored, storedBase } = await import('./content-patch.js');
+  const recorded = recordedManifestRanges(cache, record, outFile);
+  const base = storedBase(stored, root, outFile, (offset) => recorded(offset, 64)?.toString('latin1'));
+  const manifest = JSON.parse(bytes.toString('utf8')) as Manifest;
+  return sessionFromStored(base, stored, manifest, record.manifestHash, outFile, { edits: [], files: new Map(), pages: new Map() });
 }
 
 /**

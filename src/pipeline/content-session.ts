@@ -14,8 +14,10 @@ import type { ContentPatchFacts, PageFacts, StoredLinkSite } from './content-sta
 export class ContentSession {
   state: ContentSessionState | undefined;
   /**
-   * Run the stages even when nothing changed, if the state is not this manifest's: a process that
-   * started on a reused run (which builds no content) primes its session so the first edit is patched.
+   * Begin a state even when nothing changed, if the state is not this manifest's: a process that started
+   * on a reused run (which builds no content) primes its session so the first edit is patched. It begins
+   * from the state the last run of the stages stored when there is one (a run with errors stored none
+   * that can be used: it wrote no content), else the stages run.
    */
   prime = false;
 
