@@ -100,6 +100,11 @@ export class SiteSnapshot {
     return this.site;
   }
 
+  /** Whether the site data was made or taken already (asking for it otherwise parses the manifest). */
+  get hasSiteData(): boolean {
+    return this.site !== undefined;
+  }
+
   /** The hash of the manifest shown (`BuildResult.manifestHash`), when the build said. */
   get manifestHash(): string | undefined {
     return this.lineage.manifestHash;
@@ -351,9 +356,12 @@ export class SiteCompiler {
     return stored;
   }
 
-  /** Leaves the site data shown in `siteDataDir` for the next start; a failure only costs that start its speed. */
+  /**
+   * Leaves the site data shown in `siteDataDir` for the next start, when it was made already (a preview
+   * that served a page): never a parse of the manifest for it. A failure only costs that start its speed.
+   */
   keepSiteData(): void {
-    if (this.options.siteDataDir === undefined || !this.last) return;
+    if (this.options.siteDataDir === undefined || !this.last?.hasSiteData) return;
     try {
       this.keptSiteData = storeSiteData(this.options.siteDataDir, this.last, this.keptSiteData);
     } catch {

@@ -281,7 +281,8 @@ class LiveUpdates {
       clearInterval(prime);
       this.chain = this.chain
         .then(() => this.compiler().primeSession())
-        .then(() => this.whenIdle())
+        // Not on the chain: building the server bundle takes seconds, and an edit meanwhile must not wait for it.
+        .then(() => void this.whenIdle().catch(() => undefined))
         .catch(() => undefined);
     }, primeIdleMs / 3);
     prime.unref();

@@ -10,14 +10,16 @@ import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js
 
 afterAll(removeTempRoots);
 
+const threePages = {
+  'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['a', 'b', 'c'] }] }),
+  'a.mdx': '---\ntitle: A\n---\n\nA.\n',
+  'b.mdx': '---\ntitle: B\n---\n\nB.\n',
+  'c.mdx': '---\ntitle: C\n---\n\nC.\n',
+};
+
 describe('siteChange', () => {
   it('names the pages a patched build changed: its edited page, and a page it left alone whose diagnostics changed', async () => {
-    const root = tempRoot({
-      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['a', 'b', 'c'] }] }),
-      'a.mdx': '---\ntitle: A\n---\n\nA.\n',
-      'b.mdx': '---\ntitle: B\n---\n\nB.\n',
-      'c.mdx': '---\ntitle: C\n---\n\nC.\n',
-    });
+    const root = tempRoot(threePages);
     const { manifest, diagnostics } = await build({ root, cache: false });
     const snapshot = (pages: Manifest, found = diagnostics): SiteSnapshot => new SiteSnapshot(manifestSource(pages), [...found], new ContentCache(), new BuildFiles(root, undefined), '/');
     const before = snapshot(manifest!);
@@ -30,12 +32,7 @@ describe('siteChange', () => {
   }, 60_000);
 
   it("compares no page of a run that is the one shown or patched it (the one shown may be a manifest the patch changed in place)", async () => {
-    const root = tempRoot({
-      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['a', 'b', 'c'] }] }),
-      'a.mdx': '---\ntitle: A\n---\n\nA.\n',
-      'b.mdx': '---\ntitle: B\n---\n\nB.\n',
-      'c.mdx': '---\ntitle: C\n---\n\nC.\n',
-    });
+    const root = tempRoot(threePages);
     const compiler = new SiteCompiler({ root });
     const first = (await compiler.compile()).snapshot!;
     const compared = vi.spyOn(SiteSnapshot.prototype, 'samePage');

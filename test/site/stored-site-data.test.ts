@@ -34,6 +34,10 @@ describe('the site data a preview keeps for its next start', () => {
     mkdirSync(dir, { recursive: true });
     const first = new SiteCompiler({ root, siteDataDir: dir });
     const shown = (await first.compile()).snapshot!;
+    // Not kept before a page asked for it: keeping it must not parse the manifest.
+    first.keepSiteData();
+    expect(readStoredSiteData(dir, '/')).toBeUndefined();
+    expect(shown.data.pages['a']?.title).toBe('A');
     first.keepSiteData();
     expect(readStoredSiteData(dir, '/')).toEqual({ manifestHash: shown.manifestHash, key: shown.siteKey });
 
@@ -65,7 +69,7 @@ describe('the site data a preview keeps for its next start', () => {
     const dir = path.join(root, '.docs-build', 'vite');
     mkdirSync(dir, { recursive: true });
     const compiler = new SiteCompiler({ root, siteDataDir: dir });
-    await compiler.compile();
+    expect((await compiler.compile()).snapshot!.siteKey).toBeDefined();
     compiler.keepSiteData();
     const file = path.join(dir, 'site-data.txt');
     const whole = readFileSync(file, 'utf8');
