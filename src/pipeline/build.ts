@@ -45,7 +45,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
     const check = checkInputs(root, record, startedAtMs, (file) => Object.hasOwn(record.pageIds, file) || (record.contentState !== undefined && /\.mdx?$/i.test(file)));
     // A preview primes its session from the state the last run of the stages stored, when there is one to
     // start from: running the stages for it took the thread for seconds, and edits waited.
-    const priming = check?.changed.length === 0 && options.session?.wantsStages(record.manifestHash, options.outFile) === true;
+    const priming = check?.changed.length === 0 && options.session?.wantsPriming(record.manifestHash, options.outFile) === true;
     const primed = priming ? await sessionFromStoredState(cache!, root, runKey!, record, options.outFile) : undefined;
     if (check?.changed.length === 0 && (!priming || primed)) {
       // A run with errors wrote no content: reused, it still has none, which only a preview (it renders the content) cannot do with.

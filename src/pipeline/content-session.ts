@@ -21,8 +21,8 @@ export class ContentSession {
    */
   prime = false;
 
-  /** Whether a run that could reuse the recorded one should run the stages for the session's sake. */
-  wantsStages(manifestHash: string, outFile: string | undefined): boolean {
+  /** Whether a run that could reuse the recorded one should begin a state for the session (`prime`). */
+  wantsPriming(manifestHash: string, outFile: string | undefined): boolean {
     return this.prime && this.stateFor(manifestHash, outFile) === undefined;
   }
 
