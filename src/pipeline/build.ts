@@ -55,7 +55,8 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
         if (primed) options.session!.state = primed;
         if (check.restamped) saveRecord(cache!, runKey!, { ...record, inputs: check.inputs, listing: check.listing });
         // The record holds the final diagnostics, the rule settings applied: their files did not change either.
-        return Object.assign(finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, undefined, outputChecks(root, record)), { manifestHash: record.manifestHash });
+        // A primed session parsed the manifest: the result hands on that parse rather than making another.
+        return Object.assign(finish(options, recordedFinal(record), cache!.diagnostics(), previous.manifestText, previous.stats, primed?.manifest, outputChecks(root, record)), { manifestHash: record.manifestHash });
       }
     } else if (check && check.changed.length > 0) {
       // No folder changed: snippets are found without a walk of the root.
@@ -236,14 +237,13 @@ async function patchRun(
  * stored state, a run with errors, which wrote no content, or an output that is not the recorded one).
  */
 async function sessionFromStoredState(cache: DiskCache, root: DocsRoot, runKey: string, record: RunRecord, outFile: string | undefined): Promise<ContentSessionState | undefined> {
-  if (!record.contentState || outFile === undefined || record.output?.file !== outFile || hasErrors(recordedFinal(record).diagnostics)) return undefined;
-  const stored = cache.get('contents', contentStateEntry(cache, runKey));
-  if (stored?.id !== record.contentState) return undefined;
+  if (outFile === undefined || record.output?.file !== outFile || hasErrors(recordedFinal(record).diagnostics)) return undefined;
+  const stored = storedContentState(cache, runKey, record);
+  if (stored === undefined) return undefined;
   const bytes = recordedManifest(cache, record, outFile);
   if (bytes === undefined) return undefined;
   const { sessionFromStored, storedBase } = await import('./content-patch.js');
-  const recorded = recordedManifestRanges(cache, record, outFile);
-  const base = storedBase(stored, root, outFile, (offset) => recorded(offset, 64)?.toString('latin1'));
+  const base = storedBase(stored, root, outFile, recordedHashes(cache, record, outFile));
   const manifest = JSON.parse(bytes.toString('utf8')) as Manifest;
   return sessionFromStored(base, stored, manifest, record.manifestHash, outFile, { edits: [], files: new Map(), pages: new Map() });
 }
@@ -267,10 +267,7 @@ async function patchPagesAndContent(
   const outFile = options.outFile;
   let stored: StoredContentState | null | undefined;
   const storedState = (): StoredContentState | undefined => {
-    if (stored === undefined) {
-      const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
-      stored = entry?.id === record.contentState ? entry! : null;
-    }
+    if (stored === undefined) stored = storedContentState(cache, runKey, record) ?? null;
     return stored ?? undefined;
   };
   const structureOf = (file: string): string | undefined => (session ? session.structures[file] : storedState()?.structures[file]);
@@ -292,9 +289,7 @@ async function patchPagesAndContent(
   const writes = !last.hasErrors && outFile !== undefined && record.output?.file === outFile;
   // (A preview renders content: with errors it has none on disk to start a session from.)
   if (!session && !writes && (!last.hasErrors || options.session !== undefined)) return undefined;
-  const recorded = recordedManifestRanges(cache, record, outFile);
-  const recordedHash = (offset: number): string | undefined => recorded(offset, 64)?.toString('latin1');
-  const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHash);
+  const base = session ? sessionBase(session) : storedBase(storedState()!, root, writes ? outFile : undefined, recordedHashes(cache, record, outFile));
   const content = await patchContent(base, root, cache, options, edited);
   if (content === undefined) return undefined;
   return session ? { patch, edited, content } : { patch, edited, content, fromStored: { base, stored: storedState()! } };
@@ -332,6 +327,18 @@ function snippetUsers(
 }
 
 /** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */
+/** The content state the record's run of the stages stored, when the cache still holds it. */
+function storedContentState(cache: DiskCache, runKey: string, record: RunRecord): StoredContentState | undefined {
+  const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
+  return entry?.id === record.contentState ? entry : undefined;
+}
+
+/** The 64 hex digits at an offset of the recorded manifest (a content hash a patch replaces). */
+function recordedHashes(cache: DiskCache, record: RunRecord, outFile: string | undefined): (offset: number) => string | undefined {
+  const recorded = recordedManifestRanges(cache, record, outFile);
+  return (offset) => recorded(offset, 64)?.toString('latin1');
+}
+
 function contentStateEntry(cache: DiskCache, runKey: string): string {
   return cache.key('content-state', runKey);
 }
