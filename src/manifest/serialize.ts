@@ -69,10 +69,9 @@ export function pageEntryReader(manifest: Buffer): (id: string) => Page | undefi
     // A search of the bytes per page costs about a seventh of finding every block: past a few pages, all are found once.
     if (blocks || ++searched > 8) return (blocks ??= pageBlocks(manifest)).get(id);
     if (!pages) return undefined;
-    const key = `\n    ${JSON.stringify(id)}: {\n`;
+    const key = keyLine(id);
     const line = manifest.indexOf(key, pages.start);
-    const close = line === -1 || line > pages.end ? -1 : manifest.indexOf('\n    }', line + 1);
-    return close === -1 ? undefined : { line, start: line + Buffer.byteLength(key) - 2, end: close + 6 };
+    return line === -1 || line > pages.end ? undefined : blockFrom(manifest, line, key);
   };
   return (id) => {
     const block = find(id);
@@ -106,13 +105,24 @@ export function pageEntryAround(id: string, ranges: PageEntryRanges): Page | und
   const window = ranges.read(start, Math.min(entryWindowBytes, ranges.bytes - start));
   if (!window) return undefined;
   // Lines at depth 2 of `pages` are its keys (pageBlocks): the nearest one before the offset opens the block holding it.
-  const key = Buffer.from(`\n    ${JSON.stringify(id)}: {\n`);
+  const key = keyLine(id);
   const line = window.lastIndexOf('\n    "', near - start);
   if (line === -1 || !window.subarray(line, line + key.length).equals(key)) return undefined;
-  const close = window.indexOf('\n    }', line + 1);
+  const block = blockFrom(window, line, key);
   // The block must hold the offset (up to its closing brace), or the offset was another block's.
-  if (close === -1 || close + 6 <= near - start) return undefined;
-  return JSON.parse(window.toString('utf8', line + key.length - 2, close + 6)) as Page;
+  if (!block || block.end <= near - start) return undefined;
+  return JSON.parse(window.toString('utf8', block.start, block.end)) as Page;
+}
+
+/** The line that opens page `id`'s block (`pageBlocks`' layout). */
+function keyLine(id: string): Buffer {
+  return Buffer.from(`\n    ${JSON.stringify(id)}: {\n`);
+}
+
+/** The block whose key line `key` starts at `line`: to its closing brace, alone on a line at that depth. */
+function blockFrom(bytes: Buffer, line: number, key: Buffer): PageBlock | undefined {
+  const close = bytes.indexOf('\n    }', line + 1);
+  return close === -1 ? undefined : { line, start: line + key.length - 2, end: close + 6 };
 }
 
 /** Where `pages` opens and closes in a serialized manifest (the depth-1 brace that ends it); undefined when it has no such section. */
