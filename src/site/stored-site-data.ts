@@ -1,6 +1,6 @@
-import { fstatSync, closeSync, readSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { openOwnedFile, sha256, writeFileAtomic } from '../root/index.js';
+import { readOwnedRange, sha256, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import type { SiteSnapshot } from './compiler.js';
 
@@ -33,20 +33,16 @@ interface Header {
  * for this docs-build and this base, when the file is whole; undefined otherwise.
  */
 export function readStoredSiteData(dir: string, base: string): StoredSiteData | undefined {
-  let bytes: Buffer;
+  const file = path.join(dir, fileName);
+  let bytes: Buffer | undefined;
   try {
-    const fd = openOwnedFile(path.join(dir, fileName), { within: dir });
-    try {
-      const size = fstatSync(fd).size;
-      if (size > maxBytes) return undefined;
-      bytes = Buffer.alloc(size);
-      if (readSync(fd, bytes, 0, size, 0) !== size) return undefined;
-    } finally {
-      closeSync(fd);
-    }
+    const size = lstatSync(file).size;
+    // Read only when it is still that size (and a regular file inside `dir`, which readOwnedRange checks).
+    bytes = size > maxBytes ? undefined : readOwnedRange(file, 0, size, (stats) => stats.size === size, { within: dir });
   } catch {
     return undefined;
   }
+  if (bytes === undefined) return undefined;
   const newline = bytes.indexOf(10);
   if (newline === -1) return undefined;
   const header = parseHeader(bytes.toString('utf8', 0, newline));
