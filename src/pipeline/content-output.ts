@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
 import { codeBlocks } from '../content/highlight.js';
 import type { ContentCode, ContentReference, PageContent } from '../content/types.js';
-import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, UnsafePathError, writeFileAtomic, type WriteOptions } from '../root/index.js';
+import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, splicedChunks, UnsafePathError, writeFileAtomic, type FileSplice, type WriteOptions } from '../root/index.js';
 
 /**
  * The content files beside the manifest (docs/content.md, "Files"): `content/<page id>.json` (the
@@ -176,20 +176,29 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
   return { written, unchanged, removed };
 }
 
+/** A content file's new bytes: made, or an earlier file of the folder with parts replaced (search.json, llms-full.txt). */
+export type ContentFileBytes = Buffer | FileSplice;
+
 /**
  * Writes some content files of an earlier `writeContent` again (a patch of a few pages): each
  * atomically, and the index updated with their hashes. Nothing is removed. Throws, like `writeContent`,
- * when the folder is not docs-build's.
+ * when the folder is not docs-build's, and when a spliced file is no longer the one its parts were found in.
  */
-export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, Buffer>, output: WriteOptions): void {
+export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, ContentFileBytes>, output: WriteOptions): void {
   const { outDir, folder, previous, checks } = openContentFolder(manifestFile, output);
   if (!previous.owned) throw new UnsafePathError(`${folder} has no ${indexName}: it is not the content folder docs-build wrote`);
   const index: ContentIndex = { files: { ...previous.files } };
   for (const [relative, bytes] of files) {
     // Not flushed, as `writeContent` writes them (search.json and llms-full.txt are 20 MB on
     // firecrawl-docs, flushed on every edit): the index, written last and flushed, has their hashes.
-    writeFileAtomic(path.join(outDir, relative), bytes, { ...checks, durable: false });
-    index.files[relative] = sha256(bytes);
+    if (Buffer.isBuffer(bytes)) {
+      writeFileAtomic(path.join(outDir, relative), bytes, { ...checks, durable: false });
+      index.files[relative] = sha256(bytes);
+      continue;
+    }
+    const hash = createHash('sha256');
+    writeFileAtomic(path.join(outDir, relative), hashedChunks(splicedChunks(bytes), hash), { ...checks, durable: false });
+    index.files[relative] = hash.digest('hex');
   }
   writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
 }
@@ -239,6 +248,13 @@ function readIndex(folder: string): ContentIndex & { owned: boolean } {
     // A damaged index only costs a rewrite of every file: nothing it lists is trusted or removed.
   }
   return { files: {}, owned: true };
+}
+
+function* hashedChunks(chunks: Iterable<Uint8Array>, hash: ReturnType<typeof createHash>): Generator<Uint8Array, void, undefined> {
+  for (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
 }
 
 function sameSize(file: string, size: number): boolean {

@@ -5,12 +5,12 @@ import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import { searchRecords } from '../content/search.js';
-import { readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
+import { locateSplice, readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
 import { linkSiteOf, rebuildPageContent, type ContentPatchFacts, type PageFacts } from './content-stage.js';
-import { contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf } from './content-output.js';
+import { contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf, writtenContentHashes, type ContentFileBytes } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
-import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
+import { storedInlineFacts, type ContentSessionState, type StoredContentState, type WrittenFile } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
 import type { BuildOptions } from './types.js';
 
@@ -32,8 +32,8 @@ export interface ContentBase {
   /** The page's Markdown twin and its part of search.json, as the last run wrote them. */
   twin(id: string): string | undefined;
   segment(id: string): string | undefined;
-  /** A content file's bytes as the last run wrote them (relative to the manifest's folder). */
-  file(relative: string): Buffer | undefined;
+  /** search.json or llms-full.txt as the last run wrote it (relative to the manifest's folder). */
+  file(relative: string): WrittenFile | undefined;
   /** The whole manifest, when in memory: search.json and llms-full.txt can then be made again when a splice fails. */
   manifest?: Manifest;
   /** False for a run with errors and no session: it writes no content, so only the manifest's hashes are patched. */
@@ -51,8 +51,8 @@ export interface PatchedPage {
 export interface ContentPatch {
   /** The content references' hashes to change in the manifest. */
   edits: ContentHashEdit[];
-  /** Content files whose bytes changed. */
-  files: Map<string, Buffer>;
+  /** Content files whose bytes changed (a file on disk is spliced where it is). */
+  files: Map<string, ContentFileBytes>;
   /** By page id, the pages whose body was patched. */
   pages: Map<string, PatchedPage>;
 }
@@ -65,7 +65,7 @@ export interface ContentPatch {
 export async function patchContent(base: ContentBase, root: DocsRoot, cache: DiskCache | undefined, options: BuildOptions, edited: readonly ContentEdit[]): Promise<ContentPatch | undefined> {
   if (options.checkExternal) return undefined;
   const { facts } = base;
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, ContentFileBytes>();
   const edits: ContentHashEdit[] = [];
   const pages = new Map<string, PatchedPage>();
   const edges = contentStageEdges(cache, options);
@@ -125,9 +125,21 @@ function sameFacts(before: PageFacts, after: PageFacts): boolean {
 
 /**
  * The file's bytes with each `before` replaced by its `after`, when each `before` is there exactly once
- * (and not empty); undefined otherwise.
+ * (and not empty); undefined otherwise. A file on disk is spliced there (`locateSplice`), never read whole.
  */
-function spliceParts(file: Buffer | undefined, parts: ReadonlyArray<{ before: string | undefined; after: string | undefined }>): Buffer | undefined {
+function spliceParts(file: WrittenFile | undefined, parts: ReadonlyArray<{ before: string | undefined; after: string | undefined }>): ContentFileBytes | undefined {
+  if (file !== undefined && !Buffer.isBuffer(file)) {
+    const cuts: Array<{ before: Buffer; after: Buffer }> = [];
+    for (const { before, after } of parts) {
+      if (!before || !after) return undefined;
+      cuts.push({ before: Buffer.from(before, 'utf8'), after: Buffer.from(after, 'utf8') });
+    }
+    try {
+      return locateSplice(file.path, cuts, { within: file.within, sha256: file.sha256 });
+    } catch {
+      return undefined;
+    }
+  }
   let bytes = file;
   for (const { before, after } of parts) {
     if (bytes === undefined || !before || !after) return undefined;
@@ -177,7 +189,7 @@ export function sessionFromStored(base: ContentBase, stored: StoredContentState,
     facts.searchSegments.set(id, page.segment);
     facts.twins.set(id, page.twin);
   }
-  return { manifestHash, outFile, manifest, files: new Map(patch.files), facts, structures: stored.structures, contentReferenceAt: stored.contentReferenceAt, disk: { twin: base.twin, segment: base.segment, file: base.file } };
+  return { manifestHash, outFile, manifest, files: filesInMemory(new Map(), patch), facts, structures: stored.structures, contentReferenceAt: stored.contentReferenceAt, disk: { twin: base.twin, segment: base.segment, file: base.file } };
 }
 
 /** The session after a patch: the manifest, the files and each patched page's parts replaced. */
@@ -189,8 +201,7 @@ export function sessionAfter(state: ContentSessionState, patch: ContentPatch, ed
     const patched = patch.pages.get(id);
     pages[id] = (patched && page.content ? { ...page, contentHash: result.value.contentHash, content: { ...page.content, hash: patched.hash } } : { ...page, contentHash: result.value.contentHash }) satisfies Page;
   }
-  const files = new Map(state.files);
-  for (const [relative, bytes] of patch.files) files.set(relative, bytes);
+  const files = filesInMemory(new Map(state.files), patch);
   const facts = { ...state.facts, pages: new Map(state.facts.pages), searchSegments: new Map(state.facts.searchSegments), twins: new Map(state.facts.twins) };
   for (const [id, page] of patch.pages) {
     facts.pages.set(id, page.facts);
@@ -198,6 +209,18 @@ export function sessionAfter(state: ContentSessionState, patch: ContentPatch, ed
     facts.twins.set(id, page.twin);
   }
   return { ...state, manifest: { ...state.manifest, pages }, files, facts };
+}
+
+/**
+ * The session's files after a patch wrote its own: a file spliced on disk is read there from now on
+ * (only a session with `disk` is given files on disk to splice).
+ */
+function filesInMemory(files: Map<string, Buffer>, patch: ContentPatch): Map<string, Buffer> {
+  for (const [relative, bytes] of patch.files) {
+    if (Buffer.isBuffer(bytes)) files.set(relative, bytes);
+    else files.delete(relative);
+  }
+  return files;
 }
 
 /**
@@ -246,12 +269,18 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       return hash === undefined || (outDir !== undefined && read(contentFileOf(id)) === undefined) ? undefined : { file: contentFileOf(id), hash };
     },
     twin: (id) => read(twinFileOf(id))?.toString('utf8'),
+    // search.json and llms-full.txt (20 MB on firecrawl-docs) are spliced where they are, when they
+    // are what the index says was written (the index of now: a session keeps this base across patches).
+    file: (relative) => {
+      const file = outDir === undefined || folder === undefined ? undefined : path.join(outDir, relative);
+      const sha256 = outDir === undefined ? undefined : writtenContentHashes(outDir)[relative];
+      return file !== undefined && folder !== undefined && sha256 !== undefined && file.startsWith(folder + path.sep) ? { path: file, within: folder, sha256 } : undefined;
+    },
     segment: (id) => {
       const page = pages.get(id);
       const tree = contentOf(id)?.tree;
       return page && tree?.type === 'root' && Array.isArray(tree.children) ? searchSegment(searchRecords(id, page.title, tree)) : undefined;
     },
-    file: read,
     writesFiles: outDir !== undefined,
   };
 }

@@ -37,6 +37,12 @@ export class ContentSession {
   }
 }
 
+/**
+ * A content file as a run wrote it: its bytes in memory, or where it is beside the manifest (inside
+ * `within`, with the hash the content folder's index gives it), to be spliced there without being read whole.
+ */
+export type WrittenFile = Buffer | { path: string; within: string; sha256: string };
+
 export interface ContentSessionState {
   /** The manifest this state describes (`manifestDigest(...).hash`). */
   manifestHash: string;
@@ -53,7 +59,7 @@ export interface ContentSessionState {
    * A session that began from the stored state (a preview whose first edit came before it was primed):
    * what the maps above do not hold is read beside the manifest, where the last run wrote it.
    */
-  disk?: { twin(id: string): string | undefined; segment(id: string): string | undefined; file(relative: string): Buffer | undefined };
+  disk?: { twin(id: string): string | undefined; segment(id: string): string | undefined; file(relative: string): WrittenFile | undefined };
   /** By page file: the structure fingerprint of its parse (`structureFingerprint`). */
   structures: Record<string, string>;
   /** By page file: where its content reference's hash is in the manifest (byte offset of 64 hex digits). */

@@ -19,8 +19,8 @@ export interface WriteOptions extends Confinement {
 }
 
 /**
- * Writes a file atomically: the bytes go to a temporary file in the same folder, are flushed to disk,
- * and the temporary file is renamed over the target. Readers (and a build killed mid-write) see either
+ * Writes a file atomically (its bytes, or chunks of them in order): the bytes go to a temporary file in
+ * the same folder, are flushed to disk, and the temporary file is renamed over the target. Readers (and a build killed mid-write) see either
  * the previous file or the complete new one, never a torn file. Concurrent writers each rename a
  * complete file; the last rename wins.
  *
@@ -30,11 +30,14 @@ export interface WriteOptions extends Confinement {
  * replaced. An existing file keeps its permission bits. Temporary files left by a writer that was killed
  * (SIGKILL, power loss) are removed by the next successful write of the same target.
  */
-export function writeFileAtomic(target: string, contents: string | Uint8Array, options: WriteOptions = {}): void {
+export function writeFileAtomic(target: string, contents: string | Uint8Array | Iterable<Uint8Array>, options: WriteOptions = {}): void {
   replaceAtomically(target, options, (temporary, mode) => {
     const fd = openSync(temporary, 'wx', mode);
     try {
-      writeAll(fd, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents);
+      if (typeof contents === 'string') writeAll(fd, Buffer.from(contents, 'utf8'));
+      else if (contents instanceof Uint8Array) writeAll(fd, contents);
+      // Each chunk is written before the next is asked for: a producer may fill one buffer again.
+      else for (const chunk of contents) writeAll(fd, chunk);
       if (options.durable !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -3,6 +3,8 @@ export type { FileStamp, SourceFile, PathProblem, Resolved, ReadResult, DocsRoot
 export { invalidUtf8Diagnostic } from './encoding.js';
 export { copyFileAtomic, createNewFile, isRunning, linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic } from './atomic-write.js';
 export type { GrowingFile, InPlaceEdit, WriteOptions } from './atomic-write.js';
+export { locateSplice, splicedChunks } from './file-splice.js';
+export type { FileSplice, SpliceCut, SpliceOptions } from './file-splice.js';
 export { isWithin, locatePath, openOwnedFile, readOwnedFile, readOwnedRange, UnsafePathError } from './owned-paths.js';
 export type { Confinement } from './owned-paths.js';
 export { refuseInputsOf } from './output-guard.js';

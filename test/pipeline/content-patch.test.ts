@@ -316,6 +316,11 @@ describe('content session: one page edited', () => {
     }],
     ['a content file gone from the output', (root: string) => rmSync(path.join(root, '.docs-build', 'content', 'index.json'))],
     ['search.json edited by hand', (root: string) => writeFileSync(path.join(root, '.docs-build', 'content', 'search.json'), '[]\n')],
+    // Every page's part is still there: only the hash the content folder's index keeps tells.
+    ['llms-full.txt cut short after its last page (a power cut)', (root: string) => {
+      const file = path.join(root, '.docs-build', 'content', 'llms-full.txt');
+      writeFileSync(file, readFileSync(file).subarray(0, -1));
+    }],
   ])('with %s, a one-off build runs the stages and writes what a fresh build writes', async (name, damage) => {
     const root = tempRoot(files);
     const outFile = path.join(root, '.docs-build', 'manifest.json');
