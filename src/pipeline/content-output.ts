@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
 import { codeBlocks } from '../content/highlight.js';
 import type { ContentCode, ContentReference, PageContent } from '../content/types.js';
-import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sha256, splicedChunks, UnsafePathError, writeFileAtomic, type FileSplice, type WriteOptions } from '../root/index.js';
+import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sameStamp, sha256, splicedChunks, stampAt, UnsafePathError, writeFileAtomic, type FileSplice, type FileStamp, type WriteOptions } from '../root/index.js';
 
 /**
  * The content files beside the manifest (docs/content.md, "Files"): `content/<page id>.json` (the
@@ -149,7 +149,7 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
   // (two builds, one --out) then finds it docs-build's, never a folder of someone else's files.
   const pending: ContentIndex = { files: { ...previous.files } };
   for (const relative of files.keys()) pending.files[relative] ??= '';
-  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(pending, null, 1)}\n`, { within: folder });
+  writeIndex(folder, pending);
   const index: ContentIndex = { files: {} };
   let written = 0;
   let unchanged = 0;
@@ -172,7 +172,7 @@ export function writeContent(manifestFile: string, files: ReadonlyMap<string, Bu
     removeFile(path.join(outDir, relative), { within: folder });
     removed++;
   }
-  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+  writeIndex(folder, index);
   return { written, unchanged, removed };
 }
 
@@ -200,7 +200,7 @@ export function rewriteContent(manifestFile: string, files: ReadonlyMap<string, 
     writeFileAtomic(path.join(outDir, relative), hashedChunks(splicedChunks(bytes), hash), { ...checks, durable: false });
     index.files[relative] = hash.digest('hex');
   }
-  writeFileAtomic(path.join(folder, indexName), `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+  writeIndex(folder, index);
 }
 
 /**
@@ -234,20 +234,38 @@ export function writtenContentHashes(manifestDir: string): Readonly<Record<strin
   return readIndex(path.join(manifestDir, contentFolderName)).files;
 }
 
-function readIndex(folder: string): ContentIndex & { owned: boolean } {
+/**
+ * The index last read or written, by its file's stamp: a one-page patch asks for it four times (the
+ * splices' hashes, the rewrite, the export's keys), and each parse of firecrawl-docs' 4,300 entries cost
+ * ~10 ms. Never to be changed by its readers.
+ */
+let lastIndex: { file: string; stamp: FileStamp; files: Readonly<Record<string, string>> } | undefined;
+
+function readIndex(folder: string): { files: Readonly<Record<string, string>>; owned: boolean } {
   const file = path.join(folder, indexName);
-  if (!existsSync(file)) return { files: {}, owned: false };
+  const stamp = stampAt(file, { followLinks: true });
+  if (stamp === undefined) return { files: {}, owned: false };
+  if (lastIndex?.file === file && sameStamp(lastIndex.stamp, stamp)) return { files: lastIndex.files, owned: true };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (parsed && typeof parsed === 'object' && 'files' in parsed && parsed.files && typeof parsed.files === 'object') {
       const files: Record<string, string> = {};
       for (const [key, value] of Object.entries(parsed.files as Record<string, unknown>)) if (typeof value === 'string' && !key.includes('..')) files[key] = value;
+      // Kept only when the file is still the one stamped before the read.
+      if (sameStamp(stampAt(file, { followLinks: true }), stamp)) lastIndex = { file, stamp, files };
       return { files, owned: true };
     }
   } catch {
     // A damaged index only costs a rewrite of every file: nothing it lists is trusted or removed.
   }
   return { files: {}, owned: true };
+}
+
+function writeIndex(folder: string, index: ContentIndex): void {
+  const file = path.join(folder, indexName);
+  writeFileAtomic(file, `${JSON.stringify(index, null, 1)}\n`, { within: folder });
+  const stamp = stampAt(file, { followLinks: true });
+  lastIndex = stamp ? { file, stamp, files: { ...index.files } } : undefined;
 }
 
 function* hashedChunks(chunks: Iterable<Uint8Array>, hash: ReturnType<typeof createHash>): Generator<Uint8Array, void, undefined> {

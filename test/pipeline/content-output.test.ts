@@ -1,8 +1,12 @@
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, defaultCodeThemes, highlightPlan, highlightTrees, planHighlighting } from '../../src/content/highlight.js';
 import type { ContentCode, ContentNode, ContentRoot, HighlightedLines, PageContent } from '../../src/content/types.js';
-import { contentFileBytes, TokenSlots } from '../../src/pipeline/content-output.js';
+import { contentFileBytes, rewriteContent, TokenSlots, writeContent, writtenContentHashes } from '../../src/pipeline/content-output.js';
 
 const tokensFor = (value: string): HighlightedLines => ({
   lightTheme: 'github-light', darkTheme: 'github-dark', light: { background: '#fff', foreground: '' }, dark: { background: '#000', foreground: '' }, lines: [[[value, '#d73a49', '#f97583', 2]]],
@@ -64,5 +68,27 @@ describe('TokenSlots', () => {
     const page: PageContent = { id: 'a', tree: { type: 'root', children: [code('python', 'x')] } };
     new TokenSlots().serialize(page, () => 'k');
     expect(codeBlocks(page.tree).map((block) => 'tokens' in block)).toEqual([false]);
+  });
+});
+
+describe("the content folder's index", () => {
+  it('is read again whenever its file changed, by docs-build or by hand, and a damaged one trusts nothing', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-build-index-'));
+    try {
+      const manifestFile = path.join(dir, 'manifest.json');
+      writeContent(manifestFile, new Map([['content/a.json', Buffer.from('{"a":1}')]]), {});
+      expect(writtenContentHashes(dir)).toEqual({ 'content/a.json': createHash('sha256').update('{"a":1}').digest('hex') });
+      rewriteContent(manifestFile, new Map([['content/b.md', Buffer.from('B')]]), {});
+      expect(Object.keys(writtenContentHashes(dir))).toEqual(['content/a.json', 'content/b.md']);
+      const index = path.join(dir, 'content', '.docs-build-written.json');
+      // Same size, written within the same millisecond as the read before it: still read again.
+      const text = readFileSync(index, 'utf8');
+      writeFileSync(index, text.replace('content/b.md', 'content/c.md'));
+      expect(Object.keys(writtenContentHashes(dir))).toEqual(['content/a.json', 'content/c.md']);
+      writeFileSync(index, '{"files": [');
+      expect(writtenContentHashes(dir)).toEqual({});
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
