@@ -134,6 +134,28 @@ export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): 
 export const searchFile = `${contentFolderName}/search.json`;
 /** llms.txt and llms-full.txt beside the manifest (docs/content.md, "Text projections"). */
 export const llmsFiles = { index: `${contentFolderName}/llms.txt`, full: `${contentFolderName}/llms-full.txt` } as const;
+/** The files a patch splices rather than makes again (20 MB on firecrawl-docs): once written, a session reads them where they are. */
+export const splicedFiles: readonly string[] = [searchFile, llmsFiles.full];
+
+/**
+ * A content file as a run wrote it: its bytes in memory, or where it is beside the manifest (inside
+ * `within`, with the hash the content folder's index gives it), to be spliced there without being read whole.
+ */
+export type WrittenFile = Buffer | { path: string; within: string; sha256: string };
+
+/**
+ * A file of the content folder beside the manifest, as its index says the last run wrote it (the index
+ * of the moment: a session keeps this across its patches); undefined for a file the index does not list.
+ */
+export function writtenFileAt(manifestFile: string): (relative: string) => WrittenFile | undefined {
+  const outDir = path.dirname(path.resolve(manifestFile));
+  const folder = path.join(outDir, contentFolderName);
+  return (relative) => {
+    const file = path.join(outDir, relative);
+    const sha256 = file.startsWith(folder + path.sep) ? writtenContentHashes(outDir)[relative] : undefined;
+    return sha256 === undefined ? undefined : { path: file, within: folder, sha256 };
+  };
+}
 
 /**
  * Writes the serialized files under the manifest's folder: each atomically, and only when its bytes

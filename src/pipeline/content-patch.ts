@@ -8,9 +8,9 @@ import { searchRecords } from '../content/search.js';
 import { locateSplice, readOwnedFile, sha256, type DocsRoot } from '../root/index.js';
 import type { ContentHashEdit } from '../incremental/page-patch.js';
 import { linkSiteOf, rebuildPageContent, type ContentPatchFacts, type PageFacts } from './content-stage.js';
-import { contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf, writtenContentHashes, type ContentFileBytes } from './content-output.js';
+import { contentFileOf, contentFolderName, llmsFiles, searchFile, searchFileBytes, searchSegment, twinFileOf, writtenFileAt, type ContentFileBytes, type WrittenFile } from './content-output.js';
 import { llmsFullSection, llmsTxt } from './llms.js';
-import { storedInlineFacts, type ContentSessionState, type StoredContentState, type WrittenFile } from './content-session.js';
+import { storedInlineFacts, type ContentSessionState, type StoredContentState } from './content-session.js';
 import { contentStageEdges } from './content-edges.js';
 import type { BuildOptions } from './types.js';
 
@@ -171,7 +171,7 @@ export function sessionBase(state: ContentSessionState): ContentBase {
     reference: (id) => state.manifest.pages[id]?.content,
     twin: (id) => state.facts.twins.get(id) ?? state.disk?.twin(id),
     segment: (id) => state.facts.searchSegments.get(id) ?? state.disk?.segment(id),
-    file: (relative) => state.files.get(relative) ?? state.disk?.file(relative),
+    file: (relative) => state.files.get(relative) ?? state.written?.(relative),
     // Every page's parts are at hand only without `disk`: then a file whose splice failed is made again.
     ...(state.disk ? {} : { manifest: state.manifest }),
     writesFiles: true,
@@ -189,7 +189,7 @@ export function sessionFromStored(base: ContentBase, stored: StoredContentState,
     facts.searchSegments.set(id, page.segment);
     facts.twins.set(id, page.twin);
   }
-  return { manifestHash, outFile, manifest, files: filesInMemory(new Map(), patch), facts, structures: stored.structures, contentReferenceAt: stored.contentReferenceAt, disk: { twin: base.twin, segment: base.segment, file: base.file } };
+  return { manifestHash, outFile, manifest, files: filesInMemory(new Map(), patch), facts, structures: stored.structures, contentReferenceAt: stored.contentReferenceAt, disk: { twin: base.twin, segment: base.segment }, written: base.file };
 }
 
 /** The session after a patch: the manifest, the files and each patched page's parts replaced. */
@@ -213,7 +213,7 @@ export function sessionAfter(state: ContentSessionState, patch: ContentPatch, ed
 
 /**
  * The session's files after a patch wrote its own: a file spliced on disk is read there from now on
- * (only a session with `disk` is given files on disk to splice).
+ * (only a session with `written` is given files on disk to splice).
  */
 function filesInMemory(files: Map<string, Buffer>, patch: ContentPatch): Map<string, Buffer> {
   for (const [relative, bytes] of patch.files) {
@@ -269,13 +269,8 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
       return hash === undefined || (outDir !== undefined && read(contentFileOf(id)) === undefined) ? undefined : { file: contentFileOf(id), hash };
     },
     twin: (id) => read(twinFileOf(id))?.toString('utf8'),
-    // search.json and llms-full.txt (20 MB on firecrawl-docs) are spliced where they are, when they
-    // are what the index says was written (the index of now: a session keeps this base across patches).
-    file: (relative) => {
-      const file = outDir === undefined || folder === undefined ? undefined : path.join(outDir, relative);
-      const sha256 = outDir === undefined ? undefined : writtenContentHashes(outDir)[relative];
-      return file !== undefined && folder !== undefined && sha256 !== undefined && file.startsWith(folder + path.sep) ? { path: file, within: folder, sha256 } : undefined;
-    },
+    // search.json and llms-full.txt (20 MB on firecrawl-docs) are spliced where they are.
+    file: manifestFile === undefined ? () => undefined : writtenFileAt(manifestFile),
     segment: (id) => {
       const page = pages.get(id);
       const tree = contentOf(id)?.tree;

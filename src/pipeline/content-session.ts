@@ -1,5 +1,6 @@
 import type { CodeThemes } from '../content/highlight.js';
 import type { Manifest } from '../manifest/types.js';
+import type { WrittenFile } from './content-output.js';
 import type { ContentPatchFacts, PageFacts, StoredLinkSite } from './content-stage.js';
 
 /**
@@ -37,12 +38,6 @@ export class ContentSession {
   }
 }
 
-/**
- * A content file as a run wrote it: its bytes in memory, or where it is beside the manifest (inside
- * `within`, with the hash the content folder's index gives it), to be spliced there without being read whole.
- */
-export type WrittenFile = Buffer | { path: string; within: string; sha256: string };
-
 export interface ContentSessionState {
   /** The manifest this state describes (`manifestDigest(...).hash`). */
   manifestHash: string;
@@ -50,7 +45,8 @@ export interface ContentSessionState {
   manifest: Manifest;
   /**
    * Every content file, relative to the manifest's folder (what the run wrote, or would have written);
-   * with `disk`, only those patched since, the others being the files beside the manifest.
+   * with `disk`, only those patched since, the others being the files beside the manifest; with
+   * `written`, not search.json and llms-full.txt.
    */
   files: Map<string, Buffer>;
   /** With `disk`, the twins and search records of the pages patched since; the others' are on disk. */
@@ -59,7 +55,12 @@ export interface ContentSessionState {
    * A session that began from the stored state (a preview whose first edit came before it was primed):
    * what the maps above do not hold is read beside the manifest, where the last run wrote it.
    */
-  disk?: { twin(id: string): string | undefined; segment(id: string): string | undefined; file(relative: string): WrittenFile | undefined };
+  disk?: { twin(id: string): string | undefined; segment(id: string): string | undefined };
+  /**
+   * search.json and llms-full.txt where the last run wrote them, when `files` does not hold them: a
+   * session whose runs write their content splices them there and keeps no copy.
+   */
+  written?: (relative: string) => WrittenFile | undefined;
   /** By page file: the structure fingerprint of its parse (`structureFingerprint`). */
   structures: Record<string, string>;
   /** By page file: where its content reference's hash is in the manifest (byte offset of 64 hex digits). */

@@ -105,6 +105,8 @@ describe('content session: one page edited', () => {
       await expectSameAsFresh(site.root, result);
       const content = result.contentFiles?.get(`content/${file.replace(/\.mdx$/, '')}.json`)?.toString('utf8');
       expect(content).toBe(readFileSync(path.join(site.root, '.docs-build', 'content', file.replace(/\.mdx$/, '.json')), 'utf8'));
+      // Spliced where they were written: the session holds no copy of the two large files.
+      expect([...(result.contentFiles?.keys() ?? [])].filter((name) => /search\.json|llms-full/.test(name))).toEqual([]);
     }
     const search = readFileSync(path.join(site.root, '.docs-build', 'content', 'search.json'), 'utf8');
     expect(search).toContain('edited twice');
