@@ -123,14 +123,14 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
     if (options.session && run.patchFacts && run.contentFiles) {
       // Written beside the output, search.json and llms-full.txt (20 MB on firecrawl-docs) stay there
       // for the next patch to splice, and the session holds no copy.
-      const output = options.outFile !== undefined && !hasErrors(final.diagnostics) ? await import('./content-output.js') : undefined;
-      const files = output ? [...run.contentFiles].filter(([file]) => !output.splicedFiles.includes(file)) : run.contentFiles;
+      const written = options.outFile !== undefined && !hasErrors(final.diagnostics) ? await import('./content-output.js') : undefined;
+      const files = written ? [...run.contentFiles].filter(([file]) => !written.splicedFiles.includes(file)) : run.contentFiles;
       options.session.state = {
         manifestHash: digest.hash,
         outFile: options.outFile,
         manifest,
         files: new Map(files),
-        ...(output && options.outFile !== undefined ? { written: output.writtenFileAt(options.outFile) } : {}),
+        ...(written && options.outFile !== undefined ? { written: written.writtenFileAt(options.outFile) } : {}),
         facts: run.patchFacts.facts,
         structures: run.patchFacts.structures,
         contentReferenceAt,
