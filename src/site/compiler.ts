@@ -309,7 +309,9 @@ export interface SiteChange {
 const pageText = /\.mdx?$/i;
 
 export function siteChange(previous: SiteSnapshot | undefined, next: SiteSnapshot, changedFiles: readonly string[]): SiteChange {
-  if (!previous || previous.siteKey !== next.siteKey) return { reload: true, pages: [] };
+  // A run that is the one shown, or patched it, has its site data: the one shown is not asked for its
+  // own, which it may not have made yet, from a manifest a patch may have changed in place.
+  if (!previous || (!next.sharesSiteDataWith(previous.manifestHash) && previous.siteKey !== next.siteKey)) return { reload: true, pages: [] };
   if (changedFiles.some((file) => !pageText.test(file))) return { reload: true, pages: [] };
   // A run that is the one shown, or patched it, says which pages changed: nothing is compared (comparing
   // parses both manifests, ~0.5 s on firecrawl-docs for the rebuild a new watch makes, and the one shown
@@ -407,7 +409,8 @@ export class SiteCompiler {
     const next = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : undefined;
     const stored = previous || next?.manifestHash === undefined ? undefined : this.storedSiteData();
     // A preview edit patches the run shown: its site data (2,159 page summaries and their JSON on firecrawl-docs) is not made again.
-    if (next && previous && next.sharesSiteDataWith(previous.manifestHash)) this.last = next.withSiteData(previous.siteKey, previous.data);
+    // (Taken only when the one shown made it: asked now, it would read a manifest the patch may have changed in place.)
+    if (next && previous?.hasSiteData && next.sharesSiteDataWith(previous.manifestHash)) this.last = next.withSiteData(previous.siteKey, previous.data);
     else if (next && stored && next.sharesSiteDataWith(stored.manifestHash)) this.last = next.withSiteData(stored.key);
     else this.last = next ?? previous?.withDiagnostics(result.diagnostics);
     return { result, snapshot: this.last, elapsedMs: performance.now() - started };

@@ -50,4 +50,19 @@ describe('siteChange', () => {
       compared.mockRestore();
     }
   }, 60_000);
+
+  it('a preview whose first run reused an earlier one, edited before anything asked for its site data, patches without reading the manifest the patch changed in place', async () => {
+    const root = tempRoot(threePages);
+    await new SiteCompiler({ root }).compile();
+    // A new process: its first run is reused, and its manifest is read only when something asks.
+    const compiler = new SiteCompiler({ root });
+    const shown = (await compiler.compile()).snapshot!;
+    expect(shown.hasSiteData).toBe(false);
+    writeFileSync(path.join(root, 'b.mdx'), readFileSync(path.join(root, 'b.mdx'), 'utf8').replace('B.', 'B, edited.'));
+    const patched = await compiler.compile();
+    expect(patched.result.patchedFrom?.pages).toEqual(['b']);
+    expect(siteChange(shown, patched.snapshot!, ['b.mdx'])).toEqual({ reload: false, pages: ['b'] });
+    expect(JSON.stringify(patched.snapshot!.page('b')?.content)).toContain('B, edited.');
+    expect(Object.keys(patched.snapshot!.data.pages).sort()).toEqual(['a', 'b', 'c']);
+  }, 60_000);
 });
