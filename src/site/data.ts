@@ -166,8 +166,11 @@ export class ContentCache {
     if (!reference) return null;
     const cached = this.cache.get(page.id);
     if (cached?.hash === reference.hash) return cached.content;
-    const content = parseContent(files.text(reference.file));
-    this.cache.set(page.id, { hash: reference.hash, content });
+    const bytes = files.bytes(reference.file);
+    const content = parseContent(bytes?.toString('utf8'));
+    // Kept as that hash's content only when it is: a snapshot a rebuild has replaced reads a file the
+    // rebuild may have written again (and an edit undone brings the old hash back).
+    if (bytes && createHash('sha256').update(bytes).digest('hex') === reference.hash) this.cache.set(page.id, { hash: reference.hash, content });
     return content;
   }
 }

@@ -65,4 +65,23 @@ describe('siteChange', () => {
     expect(JSON.stringify(patched.snapshot!.page('b')?.content)).toContain('B, edited.');
     expect(Object.keys(patched.snapshot!.data.pages).sort()).toEqual(['a', 'b', 'c']);
   }, 60_000);
+
+});
+
+describe('ContentCache', () => {
+  it("keeps a content file as a hash's content only when its bytes have that hash (a snapshot a rebuild replaced reads files the rebuild wrote again)", async () => {
+    const root = tempRoot(threePages);
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const { manifest } = await build({ root, outFile, cache: false });
+    const files = new BuildFiles(path.dirname(outFile), undefined);
+    const page = manifest!.pages['b']!;
+    const onDisk = path.join(path.dirname(outFile), page.content!.file);
+    const original = readFileSync(onDisk);
+    const cache = new ContentCache();
+    // Rewritten by a later run (here: page c's content): read as it is, not kept as b's.
+    writeFileSync(onDisk, readFileSync(path.join(path.dirname(outFile), manifest!.pages['c']!.content!.file)));
+    expect(JSON.stringify(cache.read(page, files))).toContain('C.');
+    writeFileSync(onDisk, original);
+    expect(JSON.stringify(cache.read(page, files))).toContain('B.');
+  }, 60_000);
 });
