@@ -92,8 +92,11 @@ function sendPage(res: ServerResponse, status: number, page: { html: string; ren
   return send(res, status, contentType('.html'), page.html);
 }
 
-async function renderPage(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, id: string | undefined, url: string): Promise<{ html: string; renderer: PageRenderer['kind'] }> {
+async function renderPage(server: ViteDevServer, context: DevContext, requested: SiteSnapshot, id: string | undefined, url: string): Promise<{ html: string; renderer: PageRenderer['kind'] }> {
   const { entry, styles: styleUrls, kind } = (await context.bundled?.()) ?? (await transformedRenderer(server, context));
+  // The run of now: a rebuild while the renderer loaded may have patched, in place, the manifest the
+  // run of the request reads its pages from.
+  const snapshot = context.snapshot() ?? requested;
   const pageData = id === undefined ? undefined : snapshot.page(id);
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
   const base = server.config.base;

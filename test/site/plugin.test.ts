@@ -1,12 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer, type HotPayload, type ViteDevServer } from 'vite';
+import { createServer, type HotPayload, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { PageData, SiteData } from '../../src/theme/types.js';
 import { docsBuild, type SiteBuildEvent } from '../../src/site/plugin.js';
 import { decodePageId, encodePageId } from '../../src/site/modules.js';
 import { pageDataEvent } from '../../src/site/entries/page-data-event.js';
 import { sitePaths } from '../../src/site/paths.js';
+import { SiteCompiler } from '../../src/site/compiler.js';
+import { dataKey } from '../../src/site/entries/data-key.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
 afterAll(removeTempRoots);
@@ -92,6 +94,40 @@ describe('the docs-build Vite plugin', () => {
     const missing = await fetch(`${harness.url}no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page not found');
+  });
+
+  it('renders a page from the run of the moment when a rebuild patched the manifest while the renderer loaded', async () => {
+    const root = tempRoot(site);
+    await new SiteCompiler({ root }).compile();
+    // As in a preview started on an earlier run: the run is reused, its manifest read on demand.
+    const compiler = new SiteCompiler({ root });
+    await compiler.compile();
+    const paths = sitePaths();
+    let patched = false;
+    // The edit and its rebuild land while the page's request waits for the server entry (Vite's SSR transform).
+    const patchWhileLoading: Plugin = {
+      name: 'patch-while-the-renderer-loads',
+      async load(id, loadOptions) {
+        if (patched || !loadOptions?.ssr || id !== paths.serverEntry) return null;
+        patched = true;
+        writeFileSync(path.join(root, 'guide.mdx'), site['guide.mdx'].replace('<Tip />', 'Edited while the renderer loaded.\n\n<Tip />'));
+        // A text edit: the run shown is patched in place.
+        expect((await compiler.compile()).result.patchedFrom?.pages).toEqual(['guide']);
+        return null;
+      },
+    };
+    const server = await createServer({ root: paths.packageDir, configFile: false, envDir: false, logLevel: 'silent', plugins: [docsBuild({ root, compiler, debounceMs: 20 }), patchWhileLoading], server: { host: '127.0.0.1', port: 0 } });
+    servers.push(server);
+    await server.listen();
+    const { port } = server.httpServer!.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}/guide`);
+    expect(patched).toBe(true);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Edited while the renderer loaded.');
+    // The page's data is the patched run's, its key too (the client checks its module against it).
+    const shown = compiler.snapshot!;
+    expect(html).toContain(`"key":"${dataKey(shown.siteKey, JSON.stringify(shown.page('guide')))}"`);
   });
 
   it('hot-updates exactly the edited page, without a reload', async () => {
