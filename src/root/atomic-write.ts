@@ -20,9 +20,9 @@ export interface WriteOptions extends Confinement {
 
 /**
  * Writes a file atomically (its bytes, or chunks of them in order): the bytes go to a temporary file in
- * the same folder, are flushed to disk, and the temporary file is renamed over the target. Readers (and a build killed mid-write) see either
- * the previous file or the complete new one, never a torn file. Concurrent writers each rename a
- * complete file; the last rename wins.
+ * the same folder, are flushed to disk, and the temporary file is renamed over the target. Readers (and
+ * a build killed mid-write) see either the previous file or the complete new one, never a torn file.
+ * Concurrent writers each rename a complete file; the last rename wins.
  *
  * The target is located first (`locatePath`): a link at or below `within` must stay inside it (else
  * `UnsafePathError`); a link elsewhere is written through (the link stays a link). The destination must
