@@ -331,7 +331,6 @@ function snippetUsers(
   return users;
 }
 
-/** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */
 /** The content state the record's run of the stages stored, when the cache still holds it. */
 function storedContentState(cache: DiskCache, runKey: string, record: RunRecord): StoredContentState | undefined {
   const entry = record.contentState ? cache.get('contents', contentStateEntry(cache, runKey)) : undefined;
@@ -344,6 +343,7 @@ function recordedHashes(cache: DiskCache, record: RunRecord, outFile: string | u
   return (offset) => recorded(offset, 64)?.toString('latin1');
 }
 
+/** The cache entry of the content state of the runs with this key (one at a time: the newest run's). */
 function contentStateEntry(cache: DiskCache, runKey: string): string {
   return cache.key('content-state', runKey);
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writtenContentHashes } from '../pipeline/content-output.js';
+import { sha256 } from '../root/index.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest, Page } from '../manifest/types.js';
@@ -130,12 +130,12 @@ export class BuildFiles {
    */
   hash(relative: string): string {
     const held = this.memory?.get(relative);
-    if (held) return createHash('sha256').update(held).digest('hex');
+    if (held) return sha256(held);
     this.index ??= writtenContentHashes(this.manifestDir);
     const indexed = this.index[relative];
     if (indexed !== undefined) return indexed;
     const bytes = this.bytes(relative);
-    return bytes ? createHash('sha256').update(bytes).digest('hex') : '';
+    return bytes ? sha256(bytes) : '';
   }
 
   private index: Readonly<Record<string, string>> | undefined;
@@ -170,7 +170,7 @@ export class ContentCache {
     const content = parseContent(bytes?.toString('utf8'));
     // Kept as that hash's content only when it is: a snapshot a rebuild has replaced reads a file the
     // rebuild may have written again (and an edit undone brings the old hash back).
-    if (bytes && createHash('sha256').update(bytes).digest('hex') === reference.hash) this.cache.set(page.id, { hash: reference.hash, content });
+    if (bytes && sha256(bytes) === reference.hash) this.cache.set(page.id, { hash: reference.hash, content });
     return content;
   }
 }
