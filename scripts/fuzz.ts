@@ -5,7 +5,8 @@
  *   npm run fuzz -- --kinds cache,admin --runs 2000
  *   npm run fuzz -- --kinds mdx --seed 42 --path 1234  # replay one case (the path fast-check printed)
  *
- * Kinds: docs.json, frontmatter, mdx, openapi (build() on a docs root with one file mutated), cache
+ * Kinds: docs.json, frontmatter, mdx, openapi (build() on a docs root with one file mutated), content (a
+ * page or snippet of docs-example mutated: the pages it reaches must render in the theme), cache
  * (a cache entry, pack, index or marker mutated: the manifest must still be the clean build's), admin
  * (an admin API response mutated, served on 127.0.0.1: the client resolves a job or rejects with an
  * AdminApiError). The mutations are the robustness suite's (test/robustness/support/mutate.ts).

@@ -13,13 +13,14 @@ import { parse as parseYaml } from 'yaml';
 import { createAdminClient, isAdminApiError } from '../../../src/admin/index.js';
 import { serializeManifest } from '../../../src/manifest/serialize.js';
 import { build, type BuildOptions, type BuildResult } from '../../../src/pipeline/index.js';
+import { contentProblems } from './content-invariants.js';
 import { positionProblems, prototypeState } from './invariants.js';
 import { byteMutation, mutateBytes, mutateText, mutateValue, serializeJson, textMutation, valueMutation, type Json, type TextMutation, type ValueMutation, type ByteMutation } from './mutate.js';
-import { copyRoot, corporaDir, exampleDir, fixturesDir, stubbedCorpusRoot } from './roots.js';
-import { corpusVariant, frontmatterYaml, jsonSnippets, mdxSnippets, pageTargets, serializeSpec, specSnippets, splitFrontmatter, yamlVariant } from './seeds.js';
+import { copyRoot, corporaDir, exampleDir, fixturesDir, stubbedCorpusRoot, writeFiles } from './roots.js';
+import { contentFixtures, contentSnippets, corpusVariant, frontmatterYaml, jsonSnippets, mdxSnippets, pageTargets, serializeSpec, specSnippets, splitFrontmatter, yamlVariant } from './seeds.js';
 import { removeTempDirs, tempDir } from './temp.js';
 
-export const fuzzKinds = ['docs.json', 'frontmatter', 'mdx', 'openapi', 'cache', 'admin'];
+export const fuzzKinds = ['docs.json', 'frontmatter', 'mdx', 'content', 'openapi', 'cache', 'admin'];
 
 export type FuzzMessage =
   | { type: 'case'; index: number }
@@ -152,6 +153,7 @@ const setups: Record<string, (options: RunOptions) => Promise<void>> = {
   'docs.json': (options) => runWith(docsJsonKind(), options),
   frontmatter: (options) => runWith(pageKind('frontmatter'), options),
   mdx: (options) => runWith(pageKind('mdx'), options),
+  content: (options) => runWith(contentKind(), options),
   openapi: (options) => runWith(openapiKind(), options),
   cache: async (options) => runWith(await cacheKind(), options),
   admin: async (options) => runWith(await adminKind(), options),
@@ -190,6 +192,40 @@ function pageKind(part: 'frontmatter' | 'mdx'): Kind<[number, number, Mutations,
     arbitrary: fc.tuple(fc.nat(), fc.nat(), part === 'mdx' ? mutations(mdxSnippets, { minValues: 0 }) : mutations(mdxSnippets, { maxHuge: 100_000, maxDepth: 500 }), fc.boolean()),
     run: async ([seed, target, m, strict]) => {
       await withFile(path.join(root, pageTargets[target % pageTargets.length]!), page(texts[seed % texts.length]!, m), () => run(strict));
+    },
+  };
+}
+
+/** Pages and snippets of the content kind: docs-example's, and the fixtures it adds (seeds.ts). */
+const contentTargets = ['guides/fuzzed.mdx', 'guides/components.mdx', 'index.mdx', 'snippets/greeting.mdx', 'snippets/support.mdx'];
+
+/**
+ * The content stage and the theme: a page or a snippet of a docs-example copy mutated (snippet imports
+ * with props, links, code, nested components...), built with the cache; every page whose content the
+ * file reaches must have a content file that matches its hash and renders on the server.
+ */
+export function contentKind(): Kind<[number, number, Mutations, boolean]> {
+  const root = copyRoot(exampleDir);
+  writeFiles(root, contentFixtures);
+  const docsJson = path.join(root, 'docs.json');
+  writeFileSync(docsJson, JSON.stringify({ ...(JSON.parse(readFileSync(docsJson, 'utf8')) as object), variables: { product: 'Acme', version: '1.2' } }, null, 2));
+  const texts = contentTargets.map((target) => readFileSync(path.join(root, target), 'utf8'));
+  const base = tempDir('docs-build-fuzz-content-');
+  const outFile = path.join(base, 'manifest.json');
+  const options: BuildOptions = { root, outFile, workers: 0, offline: true, cache: true, cacheDir: path.join(base, 'cache') };
+  return {
+    arbitrary: fc.tuple(fc.nat(), fc.nat(), mutations([...contentSnippets, ...mdxSnippets], { minValues: 0 }), fc.boolean()),
+    run: async ([seed, target, m, strict]) => {
+      const file = contentTargets[target % contentTargets.length]!;
+      const text = mutateBytes(mutateText(texts[seed % texts.length]!, [...m.texts, ...textsOf(m)]), m.bytes);
+      await withFile(path.join(root, file), text, async () => {
+        writeFileSync(outFile, previousManifest);
+        const result = await build({ ...options, strict });
+        checkBuild(root, result, outFile);
+        if (!result.manifest || result.written !== outFile) return;
+        const problems = contentProblems(outFile, file);
+        if (problems.length > 0) fail('content of the pages the file reaches', problems.slice(0, 3));
+      });
     },
   };
 }

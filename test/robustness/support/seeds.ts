@@ -74,3 +74,36 @@ export function corpusVariant(specPath: string): string | undefined {
   writeFiles(root, { 'docs.json': JSON.stringify(config, null, 2), 'corpus-spec.json': readFileSync(specPath) });
   return root;
 }
+
+/**
+ * What the content stage reads beyond the page parser: snippet imports (with props, named, nested, of
+ * themselves), `<Snippet file>`, docs.json variables, links and images of every kind, fenced code with
+ * meta, components that nest or take JSX as props, and what needs running JavaScript.
+ */
+export const contentSnippets = [
+  "\nimport Support from '/snippets/support.mdx'\n", '<Support />', "\nimport Greeting, { Aside } from '/snippets/greeting.mdx'\n",
+  '<Greeting word="fuzz" />', '<Greeting word={<b>bold</b>} />', '<Aside />', "\nimport Loop from '/snippets/greeting.mdx'\n",
+  '<Snippet file="support.mdx" />', '<Snippet file="../docs.json" />', '<Snippet file="greeting.mdx" word="x" />', "\nimport J from '/snippets/x.jsx'\n",
+  '{{product}}', '{{missing}}', '{{', '}}', '{word}', '{props.word}', '[a](/quickstart#nope)', '[b](#code)', '[c](../../../../etc/passwd)',
+  '[d](/guides/components)', '[e](https://example.com)', '[f](mailto:a@b.c)', '[g](javascript:alert(1))', '![i](/images/nope.png)', '![j](/logo/light.svg)',
+  '<Card title="c" href="/nope">', '<Card title="c" href="#code" icon="rocket">', '</Card>', '<CardGroup cols={2}>', '</CardGroup>',
+  '\n```js title="a.js" {1,3-4} wrap icon="js" lines\nconst a = 1;\nconst b = 2;\n```\n', '\n```\n', '\n```mermaid\ngraph TD; A-->B\n```\n',
+  '\n```acme\nlet x = 1\n```\n', '\n```json\n{"a": [1, 2, {"b": null}]}\n```\n', '<CodeGroup>', '</CodeGroup>', '<Tabs>', '<Tab title="T">', '</Tab>', '</Tabs>',
+  '<Steps>', '<Step title="S">', '</Step>', '</Steps>', '<Accordion title={<b>x</b>}>', '</Accordion>', '<AccordionGroup>', '</AccordionGroup>',
+  '<Visibility for="agents">', '<Visibility for="humans">', '</Visibility>', '\nexport const C = () => <div/>\n', '<C />', '<Icon icon="rocket" />',
+  '<Icon icon="/images/x.svg" />', '<Mermaid chart="graph TD; A-->B" />', '$$x^2$$', '$x$', '<Tooltip tip="t">', '</Tooltip>', '<Columns cols={2}>',
+  '</Columns>', '<Tree>', '<Tree.Folder name="a" defaultOpen>', '<Tree.File name="b" />', '</Tree.Folder>', '</Tree>', '<Update label="v1" description="d">',
+  '</Update>', '<Badge color="red">', '</Badge>', '<Frame caption="c">', '</Frame>', '<RequestExample>', '</RequestExample>', '<ResponseExample>',
+  '</ResponseExample>', '\n## Heading {#custom-id}\n', '\n## Heading\n', '\n# \n', '<a href="javascript:alert(1)">x</a>', '<img src="data:image/png;base64,AA" />',
+  '<Note>', '</Note>', '{[1, 2].map((x) => <b>{x}</b>)}', '<div style={{ color: "red" }}>', '</div>', '<iframe src="https://example.com" />',
+  '\n| a | b |\n|---|---|\n| <Note>x</Note> | `y` |\n', '[^1]\n\n[^1]: foot\n', '<br/>', '<Panel>', '</Panel>', '<Callout icon="x" color="#f00">',
+  '</Callout>', '<ParamField body="x" type="string">', '</ParamField>', '<Expandable title="more">', '</Expandable>', '<Check>', '</Check>',
+];
+
+/** Files the content kind adds to its copy of docs-example: a snippet with props and a named export, and variables. */
+export const contentFixtures: Record<string, string> = {
+  'snippets/greeting.mdx':
+    "import Support from '/snippets/support.mdx';\n\nexport const Aside = () => <Note>An aside</Note>;\n\nHello {word}, welcome to {{product}}.\n\n```js\nconsole.log({{version}});\n```\n\n<Support />\n",
+  'guides/fuzzed.mdx':
+    "---\ntitle: Fuzzed\n---\nimport Greeting, { Aside } from '/snippets/greeting.mdx';\n\n## Start\n\n<Greeting word=\"reader\" />\n\n<Aside />\n\nSee [components](/guides/components#code) and [above](#start).\n\n<Snippet file=\"support.mdx\" />\n",
+};
