@@ -12,8 +12,9 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { createAdminClient, isAdminApiError } from '../../../src/admin/index.js';
 import { serializeManifest } from '../../../src/manifest/serialize.js';
+import type { Manifest } from '../../../src/manifest/types.js';
 import { build, type BuildOptions, type BuildResult } from '../../../src/pipeline/index.js';
-import { contentProblems } from './content-invariants.js';
+import { contentProblems, layoutProblems } from './theme-invariants.js';
 import { positionProblems, prototypeState } from './invariants.js';
 import { byteMutation, mutateBytes, mutateText, mutateValue, serializeJson, textMutation, valueMutation, type Json, type TextMutation, type ValueMutation, type ByteMutation } from './mutate.js';
 import { copyRoot, corporaDir, exampleDir, fixturesDir, stubbedCorpusRoot, writeFiles } from './roots.js';
@@ -125,14 +126,21 @@ function checkBuild(root: string, result: BuildResult, outFile: string): void {
   if (!errors && (result.written !== outFile || (JSON.parse(written ?? '{}') as { manifestVersion?: unknown }).manifestVersion !== 1)) fail('no errors, yet no manifest written', result.diagnostics.map((d) => d.code));
 }
 
-/** A docs root's build with a cache (what a case did not change is not parsed or validated again). */
-function builder(root: string): (strict: boolean) => Promise<void> {
+/**
+ * A docs root's build with a cache (what a case did not change is not parsed or validated again), and
+ * `written`'s problems with the manifest when one was written.
+ */
+function builder(root: string, written?: (manifest: Manifest) => string[]): (strict: boolean) => Promise<void> {
   const base = tempDir('docs-build-fuzz-');
   const outFile = path.join(base, 'manifest.json');
   const options: BuildOptions = { root, outFile, workers: 0, offline: true, cache: true, cacheDir: path.join(base, 'cache') };
   return async (strict) => {
     writeFileSync(outFile, previousManifest);
-    checkBuild(root, await build({ ...options, strict }), outFile);
+    const result = await build({ ...options, strict });
+    checkBuild(root, result, outFile);
+    if (!written || !result.manifest || result.written !== outFile) return;
+    const problems = written(JSON.parse(readFileSync(outFile, 'utf8')) as Manifest);
+    if (problems.length > 0) fail('the theme on the written manifest', problems.slice(0, 3));
   };
 }
 
@@ -161,7 +169,7 @@ const setups: Record<string, (options: RunOptions) => Promise<void>> = {
 
 function docsJsonKind(): Kind<[number, Mutations, boolean]> {
   const roots = [copyRoot(exampleDir), stubbedCorpusRoot('hoppscotch-docs'), stubbedCorpusRoot('mintlify-docs')].filter((root): root is string => root !== undefined);
-  const seeds = roots.map((root) => ({ root, value: JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as Json, build: builder(root) }));
+  const seeds = roots.map((root) => ({ root, value: JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as Json, build: builder(root, layoutProblems) }));
   return {
     arbitrary: fc.tuple(fc.nat(), mutations(jsonSnippets), fc.boolean()),
     run: async ([n, m, strict]) => {

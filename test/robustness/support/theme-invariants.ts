@@ -1,6 +1,7 @@
 /**
- * Checks of a written build's page content, for the content fuzz kind: apart from invariants.ts so the
- * build child of the robustness suite does not load React and the theme.
+ * What the theme must do with any manifest a build writes, for the fuzz kinds: render its pages' content
+ * and its layout on the server. Apart from invariants.ts so the build child of the robustness suite does
+ * not load React and the theme.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +9,10 @@ import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Manifest, PageContent } from '../../../src/manifest/types.js';
+import { siteData } from '../../../src/site/data.js';
 import { renderContent } from '../../../src/theme/content/index.js';
+import { App } from '../../../src/theme/layout/App.js';
+import type { PageData } from '../../../src/theme/types.js';
 
 /**
  * Every page the file `changed` (root-relative) reaches, as its source or as a snippet it inlines, must
@@ -40,6 +44,29 @@ export function contentProblems(manifestFile: string, changed: string): string[]
       }
     } catch (error) {
       problems.push(`${page.id}: ${error instanceof Error ? (error.stack ?? error.message).slice(0, 1200) : String(error)}`);
+    }
+  }
+  return problems;
+}
+
+const noLoad = (id: string): Promise<PageData> => Promise.reject(new Error(`not loaded on the server (${id})`));
+
+/**
+ * The whole layout (header, navigation, switchers, sidebar, footer, banner, colours, fonts, ...) for the
+ * first page of each kind, as the export renders it from the site data: whatever docs.json held, a
+ * manifest that was written renders. Returns what went wrong, empty when nothing did.
+ */
+export function layoutProblems(manifest: Manifest): string[] {
+  const problems: string[] = [];
+  const data = siteData(manifest, '/docs/', '/docs/_docs-build/search.json');
+  const firstOfEachKind = new Map<string, string>();
+  for (const page of Object.values(manifest.pages)) if (!firstOfEachKind.has(page.kind)) firstOfEachKind.set(page.kind, page.id);
+  for (const id of firstOfEachKind.values()) {
+    const pageData: PageData = { page: manifest.pages[id]!, content: null, diagnostics: [] };
+    try {
+      renderToString(createElement(App, { data, pageId: id, pageData, loadPage: noLoad }));
+    } catch (error) {
+      problems.push(`${id}: ${error instanceof Error ? (error.stack ?? error.message).slice(0, 1200) : String(error)}`);
     }
   }
   return problems;
