@@ -75,7 +75,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const run = await runPipeline(root, { ...options, cacheDir: cache?.dir ?? locateCacheFolder(cacheDir, root.dir).dir }, cache);
   // Pages of a run that got as far as a manifest were all looked up: older page entries can be pruned.
   cache?.flush({ prune: run.manifest !== undefined });
-  if (!run.manifest) return finish(options, finalDiagnostics(run.diagnostics, options), cache?.diagnostics());
+  if (!run.manifest) return finish(options, finalDiagnostics(run.diagnostics, options, { stopped: true }), cache?.diagnostics());
   if (options.jobChecks && !hasErrors(finalDiagnostics(run.diagnostics, options).diagnostics)) {
     const { runJobChecks } = await import('../admin/index.js');
     const { checks, ...client } = options.jobChecks;
@@ -402,10 +402,13 @@ function outputChecks(root: DocsRoot, record: RunRecord | undefined): WriteOptio
   return { within: root.dir, refuse: refuseInputsOf(root, record?.inputs.map((input) => input.path)) };
 }
 
-/** The project's rules applied (with the problems of their own files), then `--strict`; sorted, duplicates merged. */
-function finalDiagnostics(diagnostics: readonly Diagnostic[], options: DriverOptions): FinalDiagnostics {
+/**
+ * The project's rules applied (with the problems of their own files), then `--strict`; sorted, duplicates
+ * merged. The errors of a run that `stopped` before a manifest keep their severity.
+ */
+function finalDiagnostics(diagnostics: readonly Diagnostic[], options: DriverOptions, run: { stopped?: boolean } = {}): FinalDiagnostics {
   const rules = options.projectRules;
-  const applied = rules && options.applyRules && (rules.settings || rules.ignore || rules.diagnostics.length > 0) ? options.applyRules([...diagnostics, ...rules.diagnostics], rules) : undefined;
+  const applied = rules && options.applyRules && (rules.settings || rules.ignore || rules.diagnostics.length > 0) ? options.applyRules([...diagnostics, ...rules.diagnostics], rules, run) : undefined;
   const ruled = applied?.diagnostics ?? diagnostics;
   const final = uniqueDiagnostics(sortDiagnostics(options.strict ? promoteWarnings(ruled) : ruled));
   return applied ? { diagnostics: final, ignored: applied.ignored } : { diagnostics: final };

@@ -20,15 +20,23 @@ export interface AppliedRules {
  * Applies the project's rule settings and ignore file to a run's diagnostics: a code set to `off` is
  * dropped, `info`/`warn`/`error` set its severity (per path glob in `overrides`, the last matching
  * override winning), and a problem the ignore file accepts is dropped. Both are counted. Unused ignore
- * entries come back as `rules/unused-ignore` infos. Pure: the only outside input is `sourceText`.
+ * entries come back as `rules/unused-ignore` infos. The errors of a run that `stopped` before a manifest
+ * keep their severity. Pure: the only outside input is `sourceText`.
  */
-export function applyRules(diagnostics: readonly Diagnostic[], inputs: RuleInputs): AppliedRules {
+export function applyRules(diagnostics: readonly Diagnostic[], inputs: RuleInputs, run: { stopped?: boolean } = {}): AppliedRules {
   const ignored: IgnoredCounts = { off: 0, ignoreFile: 0, byCode: {} };
   const levelOf = levelResolver(inputs.settings);
   const accepts = ignoreMatcher(inputs.ignore, inputs.sourceText ?? (() => undefined));
   const kept: Diagnostic[] = [];
   for (const diagnostic of diagnostics) {
     if (isFixedCode(diagnostic.code)) {
+      kept.push(diagnostic);
+      continue;
+    }
+    // A run that stopped before a manifest (no docs.json, one that does not parse) stopped on its errors:
+    // a setting must not make a run that built nothing pass. An ignore entry for one is still used.
+    if (run.stopped && diagnostic.severity === 'error') {
+      accepts(diagnostic);
       kept.push(diagnostic);
       continue;
     }

@@ -68,6 +68,33 @@ describe('build() with docs-build.json and the ignore file', () => {
     expect(refused.written).toBeUndefined();
   });
 
+  it('the errors a run stopped on stay errors: no setting or ignore entry makes a run that built nothing pass', async () => {
+    const cases: Array<{ files: Record<string, string>; code: string }> = [
+      { files: { 'mint.json': '{ "name": "Legacy" }' }, code: 'config/legacy-mint-json' },
+      { files: { 'docs.json': '{ "name": ' }, code: 'config/invalid-json' },
+      { files: { 'index.mdx': '# Home' }, code: 'config/missing' },
+    ];
+    for (const { files, code } of cases) {
+      for (const level of ['warn', 'off', 'info']) {
+        const root = tempRoot({ ...files, 'docs-build.json': JSON.stringify({ rules: { [code]: level } }) });
+        const result = await build({ root, outFile: path.join(root, 'out.json') });
+        expect(result.diagnostics.map((d) => `${d.code} ${d.severity}`), `${code} set to ${level}`).toEqual([`${code} error`]);
+        expect(result.ignored?.off ?? 0).toBe(0);
+        expect(result.written).toBeUndefined();
+      }
+      // Accepted in the ignore file: the entry is used (not reported as stale), the error stays.
+      const root = tempRoot(files);
+      const first = await build({ root });
+      const read = (file: string): string | undefined => readFileSync(path.join(root, file), 'utf8');
+      writeFileSync(path.join(root, '.docs-build-ignore.json'), ignoreFileText(first.diagnostics, read).text);
+      const accepted = await build({ root });
+      expect(accepted.diagnostics.map((d) => `${d.code} ${d.severity}`)).toEqual([`${code} error`]);
+    }
+    // An error of a run that went on to a manifest is still the settings' to change.
+    const root = staleTranslation({ 'docs-build.json': JSON.stringify({ rules: { 'openapi/unknown-endpoint': 'warn' } }) });
+    expect((await build({ root, outFile: path.join(root, 'out.json') })).written).toBeDefined();
+  });
+
   it('accepted problems stay accepted when lines are inserted above them; a new one still counts; rules: false reads neither file', async () => {
     const page = (above: string, fields: string): string => `---\ntitle: Get\napi: GET https://api.example.com/v1/get\n---\n${above}<ResponseField type="string">\n  Value\n</ResponseField>\n${fields}`;
     const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['get'] }), 'get.mdx': page('', '') });
