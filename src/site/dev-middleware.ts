@@ -10,7 +10,7 @@ import { dataKey } from './entries/data-key.js';
 import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
-import { contentType } from './site-files.js';
+import { contentType, previewRedirect } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
 
 /** What `entries/server.tsx` exports. */
@@ -77,6 +77,12 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
   const id = pageIdFromPath('/', snapshot.data.pages, pathname);
   if (id !== undefined) return sendPage(res, 200, await renderPage(server, context, snapshot, id, originalUrl));
   if (serveRootFile(context.root, relative, res)) return true;
+  const redirect = previewRedirect(snapshot, relative);
+  if (redirect !== undefined) {
+    res.writeHead(302, { Location: redirect, 'Cache-Control': 'no-store' });
+    res.end();
+    return true;
+  }
   if (path.extname(relative) === '' || relative.endsWith('.html')) return sendPage(res, 404, await renderPage(server, context, snapshot, undefined, originalUrl));
   return false;
 }

@@ -16,7 +16,7 @@ import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { sitePaths } from './paths.js';
 import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
-import { htmlRedirects, noindex, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
@@ -496,6 +496,9 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
     ['_redirects', () => redirectsFile(snapshot) || undefined],
     ...htmlRedirects(snapshot).map(({ path: from, target }): [string, () => string] => [`${from}/index.html`, () => redirectHtml(target)]),
   ];
+  // A site without an `index` page: its root sends readers where the service does (site-files.ts).
+  const root = rootTarget(snapshot);
+  if (root) generated.push(['index.html', () => redirectHtml(root.url)]);
   for (const [file, make] of generated) {
     if (taken.has(file) || planned.has(file)) continue;
     const entry = text(make);

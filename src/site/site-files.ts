@@ -1,4 +1,6 @@
 import type { JsonValue } from '../diagnostics/index.js';
+import { RedirectTable } from '../links/index.js';
+import { homePage } from '../theme/layout/navigation.js';
 import { pageHref } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import { boundedPath } from '../pipeline/content-output.js';
@@ -110,6 +112,8 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
     }
     return `${siteUrl(snapshot, undefined, from)} ${targetUrl(snapshot, to)} ${permanent ? 301 : 302}`;
   });
+  const root = rootTarget(snapshot);
+  if (root?.implicit) lines.push(`${siteUrl(snapshot, undefined, '/')} ${root.url} 302`);
   // A page whose URL has a segment too long for a file name is written under a shortened path
   // (export.ts): hosts that read this file serve it at its URL all the same.
   for (const id of snapshot.pageIds()) {
@@ -119,12 +123,46 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
+/** A redirect source or destination without parameters or wildcards. */
+const isFixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
+
 /** Redirects a static host can serve as HTML files: fixed sources (no parameters or wildcards) that are no page. */
 export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string }> {
-  const fixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
   return redirectsOf(snapshot)
     .map(({ source, destination }) => ({ path: trimSlashes(source), destination }))
     // (A source too long for a file name has its line in `_redirects` only.)
-    .filter(({ path, destination }) => path !== '' && fixed(path) && fixed(destination) && !snapshot.has(path) && boundedPath(path) === path)
+    .filter(({ path, destination }) => path !== '' && isFixed(path) && isFixed(destination) && !snapshot.has(path) && boundedPath(path) === path)
     .map(({ path, destination }) => ({ path, target: targetUrl(snapshot, destination) }));
+}
+
+/**
+ * Where the site's root URL goes when the site has no `index` page: docs.json's redirect of `/` when it
+ * has a fixed one (written as `index.html` then), else the first page of the navigation, as the service
+ * does (`implicit`). Undefined for a site with an `index` page, or with no page to go to.
+ */
+export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean } | undefined {
+  if (snapshot.has('index')) return undefined;
+  const explicit = redirectsOf(snapshot).find(({ source }) => trimSlashes(source) === '');
+  if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false } : undefined;
+  const home = homePage(snapshot.data.navigation, snapshot.data.pages);
+  return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
+}
+
+const redirectTables = new WeakMap<object, RedirectTable>();
+
+/**
+ * Where the preview sends a path that is no page (a decoded path under the base): docs.json's first
+ * matching redirect, as the link checker reads them, or the root's target. Always a temporary redirect:
+ * a browser keeps a permanent one after the settings change.
+ */
+export function previewRedirect(snapshot: SiteSnapshot, pathUnderBase: string): string | undefined {
+  const path = `/${trimSlashes(pathUnderBase)}`;
+  if (path === '/') {
+    const root = rootTarget(snapshot);
+    if (root) return root.url;
+  }
+  let table = redirectTables.get(snapshot.data);
+  if (!table) redirectTables.set(snapshot.data, (table = new RedirectTable(redirectsOf(snapshot))));
+  const match = table.match(path);
+  return match && trimSlashes(match.destination) !== trimSlashes(path) ? targetUrl(snapshot, match.destination) : undefined;
 }

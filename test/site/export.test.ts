@@ -185,6 +185,37 @@ describe('a page whose URL has a segment too long for a file name', () => {
   }, 120_000);
 });
 
+describe('a site without an index page', () => {
+  /** A site whose navigation starts at `intro` (a hidden page first, which is skipped), with no `index` page. */
+  function rootWithoutIndex(extra: Record<string, unknown> = {}): string {
+    const root = tempDir();
+    const config = { theme: 'mint', name: 'No Home', colors: { primary: '#0D9373' }, ...extra, navigation: { groups: [{ group: 'Start', pages: ['secret', 'intro', 'guide'] }] } };
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify(config));
+    writeFileSync(path.join(root, 'secret.mdx'), '---\ntitle: Secret\nhidden: true\n---\n\nNot listed.\n');
+    writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome.\n');
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps.\n');
+    return root;
+  }
+
+  it('sends its root to the first listed page of the navigation, as the service does, and the logo links there', async () => {
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root: rootWithoutIndex(), outDir: out, base: '/docs/' });
+    expect(exported.written).toBe(out);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro">');
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/ /docs/intro 302\n');
+    expect(readFileSync(path.join(out, 'guide', 'index.html'), 'utf8')).toMatch(/<a class="site-logo" data-testid="logo" href="\/docs\/intro">/);
+    expect(brokenLinks(out, '/docs/')).toEqual([]);
+  }, 120_000);
+
+  it("follows docs.json's own redirect of / instead", async () => {
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root: rootWithoutIndex({ redirects: [{ source: '/', destination: '/guide', permanent: false }] }), outDir: out });
+    expect(exported.written).toBe(out);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/guide">');
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/ /guide 302\n');
+  }, 120_000);
+});
+
 describe('export --base', () => {
   it('puts every link, script and stylesheet under the base path', async () => {
     const root = copyOfExample();

@@ -96,6 +96,24 @@ describe('the docs-build Vite plugin', () => {
     expect(await missing.text()).toContain('Page not found');
   });
 
+  it("follows docs.json's redirects, and sends the root of a site without an index page to its first page", async () => {
+    const redirects = [
+      { source: '/start', destination: '/guide' },
+      { source: '/old/:slug*', destination: '/:slug*' },
+    ];
+    const harness = await start({ 'docs.json': docsJsonWith({ pages: ['guide', 'other'] }, { redirects }), 'guide.mdx': page('Guide'), 'other.mdx': page('Other') });
+    const location = async (url: string): Promise<[number, string | null]> => {
+      const response = await fetch(`${harness.url}${url}`, { redirect: 'manual' });
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await location('')).toEqual([302, '/guide']);
+    expect(await location('start')).toEqual([302, '/guide']);
+    expect(await location('old/other')).toEqual([302, '/other']);
+    // A page is served as itself, and a path that is neither a page nor redirected is still not found.
+    expect((await fetch(`${harness.url}guide`, { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(`${harness.url}nowhere`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('renders a page from the run of the moment when a rebuild patched the manifest while the renderer loaded', async () => {
     const root = tempRoot(site);
     await new SiteCompiler({ root }).compile();

@@ -1,5 +1,5 @@
 import type { SiteData } from '../types.js';
-import type { Branch } from './navigation.js';
+import { firstListedPage, homePage, type Branch } from './navigation.js';
 import { navbarOf, type LinkSetting } from './settings.js';
 import { Icon } from './Icon.js';
 import { Switcher } from './Switcher.js';
@@ -10,7 +10,7 @@ import { SearchButton } from '../search/SearchButton.js';
 function Logo({ data, branch }: { data: SiteData; branch: Branch }) {
   const { site, base } = data;
   const home = branch.divisions.find((node) => node.kind === 'language');
-  const href = site.logo?.href ?? pageHref(base, firstPageOf(data, home?.children) ?? 'index');
+  const href = site.logo?.href ?? pageHref(base, (home && firstListedPage(home.children, data.pages)) ?? homePage(data.navigation, data.pages) ?? 'index');
   return (
     <a className="site-logo" data-testid="logo" href={href}>
       {site.logo && (
@@ -22,17 +22,6 @@ function Logo({ data, branch }: { data: SiteData; branch: Branch }) {
       <span className={site.logo ? 'site-name visually-hidden' : 'site-name'} data-testid="site-name">{site.name}</span>
     </a>
   );
-}
-
-function firstPageOf(data: SiteData, nodes: SiteData['navigation'] | undefined): string | undefined {
-  const stack = [...(nodes ?? [])].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const id = node.root ?? node.page;
-    if (id !== undefined && data.pages[id] && !data.pages[id].hidden) return id;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return undefined;
 }
 
 function NavbarLink({ data, link, primary }: { data: SiteData; link: LinkSetting; primary?: boolean }) {

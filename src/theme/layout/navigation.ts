@@ -111,22 +111,37 @@ export function isListed(node: NavNode, pages: Record<string, PageSummary>): boo
 
 /** Listed page ids under `nodes` in reading order (a group's landing page before its pages), each once. */
 export function pageOrder(nodes: NavNode[], pages: Record<string, PageSummary>): string[] {
-  const order: string[] = [];
+  return [...listedPages(nodes, pages)];
+}
+
+function* listedPages(nodes: NavNode[], pages: Record<string, PageSummary>): Generator<string> {
   const seen = new Set<string>();
-  const add = (id: string | undefined): void => {
-    if (id === undefined || seen.has(id) || !pages[id] || pages[id].hidden) return;
+  const listed = (id: string | undefined): id is string => {
+    if (id === undefined || seen.has(id) || !Object.hasOwn(pages, id) || pages[id]!.hidden) return false;
     seen.add(id);
-    order.push(id);
+    return true;
   };
   const stack = [...nodes].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isListed(node, pages)) continue;
-    add(node.root);
-    add(node.page);
+    if (listed(node.root)) yield node.root;
+    if (listed(node.page)) yield node.page;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
-  return order;
+}
+
+/** The first listed page under `nodes`, in reading order. */
+export function firstListedPage(nodes: NavNode[], pages: Record<string, PageSummary>): string | undefined {
+  return listedPages(nodes, pages).next().value ?? undefined;
+}
+
+/**
+ * The page the site's root URL stands for: `index` when there is one, else the first listed page of the
+ * navigation (the service sends `/` there; upstash-docs and dify-docs have no `index` page).
+ */
+export function homePage(navigation: NavNode[], pages: Record<string, PageSummary>): string | undefined {
+  return Object.hasOwn(pages, 'index') ? 'index' : firstListedPage(navigation, pages);
 }
 
 /** Where a division's link goes: its first listed page, else its `href`. */
