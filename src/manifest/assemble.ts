@@ -1,6 +1,7 @@
 import type { Site } from '../config/index.js';
 import { createDiagnostic, inStage, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { generateCodeSamples, type Field } from '../fields/index.js';
+import { servedPath } from '../links/index.js';
 import type { ParsedPage } from '../mdx/index.js';
 import type { NavItem, NavTree } from '../navigation/index.js';
 import type { GeneratedGroup, OpenapiOutcome, OperationPage, SchemaPage } from '../openapi/index.js';
@@ -46,6 +47,8 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
   const diagnostics: Diagnostic[] = [];
   const pages: Record<string, Page> = {};
   const sources = new Map<string, { label: string; locate: () => SourceLocation }>();
+  /** Page id by the path it is served at: `x` and `x/index` are one URL. */
+  const servedBy = new Map<string, string>();
   const addPage = (page: Page, sourceLabel: string, locate: () => SourceLocation = () => page.source): void => {
     const existing = sources.get(page.id);
     if (existing) {
@@ -57,8 +60,20 @@ export function assembleManifest(input: AssemblyInput): { manifest: Manifest; di
       );
       return;
     }
+    const served = servedPath(page.id);
+    const other = servedBy.get(served);
+    if (other !== undefined) {
+      diagnostics.push(
+        createDiagnostic('manifest/page-id-collision', `the pages "${other}" and "${page.id}" are both served at /${served}: ${sources.get(other)!.label} and ${sourceLabel}`, locate(), {
+          related: [{ ...sources.get(other)!.locate(), message: `"${other}" is served at /${served}` }],
+          suggestion: `keep one of them: a folder's index page is served at the folder's URL`,
+        }),
+      );
+      return;
+    }
     pages[page.id] = page;
     sources.set(page.id, { label: sourceLabel, locate });
+    servedBy.set(served, page.id);
   };
 
   for (const [id, parsed] of input.mdxPages) addPage(inStage('precedence', parsed.path, () => mdxPage(id, parsed, true, input.settings, openapi, diagnostics)), parsed.path);

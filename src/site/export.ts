@@ -6,6 +6,7 @@ import { hasErrors } from '../diagnostics/index.js';
 import { copyFileAtomic, isRunning, isWithin, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
+import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
 import type { ServerEntry } from './dev-middleware.js';
 import { exportMarker, hashKey, isRelative, markerText, readExportState, type ClientBundle, type ExportState } from './export-state.js';
@@ -349,12 +350,14 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * The HTML file of a page: `<id>/index.html` (served for `/<id>` and `/<id>/` by every static server);
+ * The HTML file of a page: `<path>/index.html` at its served path (`pagePath`: `guides/index` at
+ * `guides/index.html`), so `/<path>` and `/<path>/` reach it on every static server;
  * `index.html` for `index`. A segment too long for a file name is shortened (`boundedPath`), and
  * `_redirects` serves the page at its URL from there.
  */
 export function pageHtmlPath(id: string): string {
-  return id === 'index' ? 'index.html' : `${boundedPath(id)}/index.html`;
+  const served = pagePath(id);
+  return served === '' ? 'index.html' : `${boundedPath(served)}/index.html`;
 }
 
 /** A page's files: its HTML, its data, its Markdown twin (when the compiler wrote one). */
@@ -431,7 +434,7 @@ function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id
   const { snapshot, origin } = site;
   const base = snapshot.base;
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
-  const canonical = origin ? `${origin}${base}${id === 'index' ? '' : id}` : undefined;
+  const canonical = origin ? `${origin}${pageHref(base, id)}` : undefined;
   // The page's data is fetched by the client before it hydrates: preloaded beside the scripts.
   const preloadData = `<link rel="preload" href="${escapeHtml(base + pageDataPath(id))}" as="fetch" crossorigin="anonymous">`;
   return htmlShell({

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../diagnostics/index.js';
 import { RedirectTable } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
-import { pageHref } from '../theme/layout/urls.js';
+import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { trimSlashes } from '../fields/http.js';
@@ -117,8 +117,9 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
   // A page whose URL has a segment too long for a file name is written under a shortened path
   // (export.ts): hosts that read this file serve it at its URL all the same.
   for (const id of snapshot.pageIds()) {
-    const file = boundedPath(id);
-    if (file !== id) lines.push(`${siteUrl(snapshot, undefined, id)} ${siteUrl(snapshot, undefined, file)}/ 200`);
+    const served = pagePath(id);
+    const file = boundedPath(served);
+    if (file !== served) lines.push(`${siteUrl(snapshot, undefined, served)} ${siteUrl(snapshot, undefined, file)}/ 200`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

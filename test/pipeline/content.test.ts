@@ -54,6 +54,21 @@ describe('every published page', () => {
     expect(collision?.file).toBe('guide/index.mdx');
     expect(collision?.related?.[0]?.file).toBe('guide.mdx');
   });
+
+  it('two listed pages served at one URL (a folder and its index page) are an error naming both', async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide', 'guide/index', 'other/index'] }] }),
+      'index.mdx': '# Home\n',
+      'guide.mdx': '# Guide\n',
+      'guide/index.mdx': '# Guide index\n',
+      'other/index.mdx': '# Other\n',
+    });
+    const result = await build({ root, rules: false });
+    const collisions = result.diagnostics.filter((d) => d.code === 'manifest/page-id-collision');
+    expect(collisions.map((d) => [d.severity, d.file, d.related?.[0]?.file, d.message])).toEqual([
+      ['error', 'guide/index.mdx', 'guide.mdx', 'the pages "guide" and "guide/index" are both served at /guide: guide.mdx and guide/index.mdx'],
+    ]);
+  });
 });
 
 describe('content files beside the manifest', () => {

@@ -189,10 +189,12 @@ describe('a site without an index page', () => {
   /** A site whose navigation starts at `intro` (a hidden page first, which is skipped), with no `index` page. */
   function rootWithoutIndex(extra: Record<string, unknown> = {}): string {
     const root = tempDir();
-    const config = { theme: 'mint', name: 'No Home', colors: { primary: '#0D9373' }, ...extra, navigation: { groups: [{ group: 'Start', pages: ['secret', 'intro', 'guide'] }] } };
+    const config = { theme: 'mint', name: 'No Home', colors: { primary: '#0D9373' }, ...extra, navigation: { groups: [{ group: 'Start', pages: ['secret', 'intro', 'guide', 'topics/index'] }] } };
     writeFileSync(path.join(root, 'docs.json'), JSON.stringify(config));
     writeFileSync(path.join(root, 'secret.mdx'), '---\ntitle: Secret\nhidden: true\n---\n\nNot listed.\n');
-    writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome.\n');
+    writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome. See [the topics](/topics) and [their index](/topics/index).\n');
+    mkdirSync(path.join(root, 'topics'));
+    writeFileSync(path.join(root, 'topics', 'index.mdx'), '---\ntitle: Topics\n---\n\nBack to [the intro](../intro).\n');
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps.\n');
     return root;
   }
@@ -204,6 +206,9 @@ describe('a site without an index page', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro">');
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/ /docs/intro 302\n');
     expect(readFileSync(path.join(out, 'guide', 'index.html'), 'utf8')).toMatch(/<a class="site-logo" data-testid="logo" href="\/docs\/intro">/);
+    // A folder's index page is served at the folder's URL, where the compiler resolves links to it.
+    expect(readFileSync(path.join(out, 'topics', 'index.html'), 'utf8')).toContain('<title>Topics - No Home</title>');
+    expect(readFileSync(path.join(out, 'intro', 'index.html'), 'utf8')).toContain('href="/docs/topics"');
     expect(brokenLinks(out, '/docs/')).toEqual([]);
   }, 120_000);
 

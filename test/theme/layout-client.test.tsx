@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, Site } from '../../src/manifest/types.js';
 import { appearanceScript, appearanceStorageKey, bannerKey, bannerStorageKey } from '../../src/theme/layout/appearance.js';
+import { pageUrl } from '../../src/links/index.js';
 import { linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
 import { createSearch } from '../../src/theme/search/engine.js';
 import { SearchDialog } from '../../src/theme/search/SearchDialog.js';
@@ -73,6 +74,15 @@ describe('page URLs', () => {
     expect(pageHref('/', 'index')).toBe('/');
     expect(pageHref('/docs/', 'guides/authentication', 'scopes')).toBe('/docs/guides/authentication#scopes');
     for (const id of Object.keys(pages)) expect(pageIdFromPath('/docs/', pages, new URL(pageHref('/docs/', id), 'http://x').pathname)).toBe(id);
+  });
+
+  it("serves a folder's index page at the folder's URL, where the compiler's links resolve (one rule on both sides)", () => {
+    expect(pageHref('/docs/', 'guides/index')).toBe('/docs/guides');
+    expect(pageHref('/', 'guides/index', 'setup')).toBe('/guides#setup');
+    expect(pageHref('/', 'reindex')).toBe('/reindex');
+    for (const id of ['index', 'guides/index', 'a/b/index', 'indexes', 'guides/reindex', 'guides/index/more', 'caf\u00e9/index']) {
+      expect(pageHref('/', id), id).toBe(encodeURI(pageUrl(id)));
+    }
   });
 
   it('accepts the forms links are written in, and nothing else', () => {

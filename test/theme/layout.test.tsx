@@ -90,7 +90,7 @@ describe('navigation', () => {
   it('links previous and next pages in navigation order, group root pages included', () => {
     const page = html('quickstart');
     expect(one(page, 'prev-link').attrs['href']).toBe('/');
-    expect(one(page, 'next-link').attrs['href']).toBe('/guides/index');
+    expect(one(page, 'next-link').attrs['href']).toBe('/guides');
     expect(one(page, 'next-link').text).toContain('Guides');
     expect(byTestId(html('index'), 'prev-link')).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 /*
  * URLs of pages and files. A page's URL is the base plus its id (`/docs/guides/setup`); the page `index`
- * is the base itself. Content links arrive as `/<page id>#anchor` (the link stage rewrites them), so
+ * is the base itself, and `x/index` is `x`. Content links arrive as `/<page id>#anchor` (the link stage rewrites them), so
  * resolving accepts paths with and without the base, a trailing slash, `.html` and `/index`.
  */
 
@@ -15,8 +15,16 @@ function encodeId(id: string): string {
 }
 
 export function pageHref(base: string, id: string, anchor?: string): string {
-  const path = id === 'index' ? '' : encodeId(id);
-  return `${normalizeBase(base)}${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+  return `${normalizeBase(base)}${encodeId(pagePath(id))}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+}
+
+/**
+ * Where a page is served under the base, as the service serves it and the compiler's links resolve
+ * (docs/links.md): `index` is the base itself, `guides/index` is `guides`, any other id is itself.
+ */
+export function pagePath(id: string): string {
+  if (id === 'index') return '';
+  return id.endsWith('/index') ? id.slice(0, -'/index'.length) : id;
 }
 
 function safeDecode(text: string): string {
