@@ -1,7 +1,8 @@
 /*
  * URLs of pages and files. A page's URL is the base plus its id (`/docs/guides/setup`); the page `index`
- * is the base itself, and `x/index` is `x`. Content links arrive as `/<page id>#anchor` (the link stage rewrites them), so
- * resolving accepts paths with and without the base, a trailing slash, `.html` and `/index`.
+ * is the base itself, and `x/index` is `x`. Content links arrive as `/<page id>#anchor` (the link stage
+ * rewrites them), so resolving accepts paths with and without the base, a trailing slash, `.html` and
+ * `/index`.
  */
 
 /** `docs` -> `/docs/`; `''` -> `/`. */
