@@ -133,10 +133,17 @@ export class SiteSnapshot {
     return this.parsed ? manifestSource(this.parsed) : this.source;
   }
 
-  private entry(id: string): Page | undefined {
+  /** The entry read last without keeping it: a reader that visits each page once asks for its key, then its data. */
+  private passing: { id: string; page: Page | undefined } | undefined;
+
+  private entry(id: string, keep = true): Page | undefined {
     if (this.parsed) return this.parsed.pages[id];
-    if (!this.entries.has(id)) this.entries.set(id, this.source.page(id));
-    return this.entries.get(id);
+    if (this.entries.has(id)) return this.entries.get(id);
+    if (this.passing?.id === id) return this.passing.page;
+    const page = this.source.page(id);
+    if (keep) this.entries.set(id, page);
+    else this.passing = { id, page };
+    return page;
   }
 
   /**
@@ -160,13 +167,15 @@ export class SiteSnapshot {
     return Object.hasOwn(this.data.pages, id);
   }
 
-  page(id: string): PageData | undefined {
+  /** A page's data, kept for the next request unless `keep` is false (a reader that visits each page once). */
+  page(id: string, options: { keep?: boolean } = {}): PageData | undefined {
     if (!this.has(id)) return undefined;
     let data = this.pageCache.get(id);
     if (!data) {
-      const page = this.entry(id)!;
-      data = pageData(page, this.content.read(page, this.files), pageDiagnostics(page, this.byFile));
-      this.pageCache.set(id, data);
+      const keep = options.keep !== false;
+      const page = this.entry(id, keep)!;
+      data = pageData(page, this.content.read(page, this.files, { keep }), pageDiagnostics(page, this.byFile));
+      if (keep) this.pageCache.set(id, data);
     }
     return data;
   }
@@ -212,12 +221,13 @@ export class SiteSnapshot {
   }
 
   /** What a page's module would hold, compared without reading its content: the page entry (its content hash included) and its diagnostics. */
-  pageKey(id: string): string {
+  pageKey(id: string, options: { keep?: boolean } = {}): string {
     let key = this.keys.get(id);
     if (key === undefined) {
-      const page = this.has(id) ? this.entry(id) : undefined;
+      const keep = options.keep !== false;
+      const page = this.has(id) ? this.entry(id, keep) : undefined;
       key = page ? JSON.stringify([page, pageDiagnostics(page, this.byFile)]) : '';
-      this.keys.set(id, key);
+      if (keep) this.keys.set(id, key);
     }
     return key;
   }

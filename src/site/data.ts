@@ -156,12 +156,13 @@ export function twinFile(reference: ContentReference): string {
 
 /**
  * Parsed content files, kept per page by hash across runs: a rebuild that left a page's content
- * unchanged serves it without a read or a parse.
+ * unchanged serves it without a read or a parse. A reader that visits each page once (the export) asks
+ * for nothing to be kept: every page's tree at once held 0.8 GB of box's export.
  */
 export class ContentCache {
   private readonly cache = new Map<string, { hash: string; content: PageContent | null }>();
 
-  read(page: Page, files: BuildFiles): PageContent | null {
+  read(page: Page, files: BuildFiles, options: { keep?: boolean } = {}): PageContent | null {
     const reference = contentReference(page);
     if (!reference) return null;
     const cached = this.cache.get(page.id);
@@ -170,7 +171,7 @@ export class ContentCache {
     const content = parseContent(bytes?.toString('utf8'));
     // Kept as that hash's content only when it is: a snapshot a rebuild has replaced reads a file the
     // rebuild may have written again (and an edit undone brings the old hash back).
-    if (bytes && sha256(bytes) === reference.hash) this.cache.set(page.id, { hash: reference.hash, content });
+    if (options.keep !== false && bytes && sha256(bytes) === reference.hash) this.cache.set(page.id, { hash: reference.hash, content });
     return content;
   }
 }

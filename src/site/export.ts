@@ -389,7 +389,7 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     const before = previous?.pages[id];
     // A page the compiler run did not change since the previous export's keeps its key, not made again
     // (serializing every page entry costs 90 ms on firecrawl-docs' 2,159 pages).
-    const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id));
+    const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false }));
     const [html, data, markdown] = pageFilePaths(id) as [string, string, string];
     if (before?.key === key && isRegularFile(path.join(writer.dir, html)) && isRegularFile(path.join(writer.dir, data))) {
       // Same entry, same twin: the page's entry is not read.
@@ -397,7 +397,8 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
       written.state[id] = before;
       continue;
     }
-    const pageData = snapshot.page(id)!;
+    // Each page is read once: nothing of it is kept once its files are written.
+    const pageData = snapshot.page(id, { keep: false })!;
     const page = pageHtml(await render(), site, bundle, id, pageData);
     writer.write(html, page);
     writer.write(data, JSON.stringify(pageData));
