@@ -157,7 +157,7 @@ export function twinFile(reference: ContentReference): string {
 /**
  * Parsed content files, kept per page by hash across runs: a rebuild that left a page's content
  * unchanged serves it without a read or a parse. A reader that visits each page once (the export) asks
- * for nothing to be kept: every page's tree at once held 0.8 GB of box's export.
+ * for nothing to be kept, which would hold every page's tree at once.
  */
 export class ContentCache {
   private readonly cache = new Map<string, { hash: string; content: PageContent | null }>();
