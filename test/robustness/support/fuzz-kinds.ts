@@ -126,20 +126,23 @@ function checkBuild(root: string, result: BuildResult, outFile: string): void {
   if (!errors && (result.written !== outFile || (JSON.parse(written ?? '{}') as { manifestVersion?: unknown }).manifestVersion !== 1)) fail('no errors, yet no manifest written', result.diagnostics.map((d) => d.code));
 }
 
+/** What a case checks in the manifest a build wrote (read from `outFile`, content files beside it). */
+type WrittenCheck = (manifest: Manifest, outFile: string) => string[];
+
 /**
  * A docs root's build with a cache (what a case did not change is not parsed or validated again), and
  * `written`'s problems with the manifest when one was written.
  */
-function builder(root: string, written?: (manifest: Manifest) => string[]): (strict: boolean) => Promise<void> {
+function builder(root: string): (strict: boolean, written?: WrittenCheck) => Promise<void> {
   const base = tempDir('docs-build-fuzz-');
   const outFile = path.join(base, 'manifest.json');
   const options: BuildOptions = { root, outFile, workers: 0, offline: true, cache: true, cacheDir: path.join(base, 'cache') };
-  return async (strict) => {
+  return async (strict, written) => {
     writeFileSync(outFile, previousManifest);
     const result = await build({ ...options, strict });
     checkBuild(root, result, outFile);
     if (!written || !result.manifest || result.written !== outFile) return;
-    const problems = written(JSON.parse(readFileSync(outFile, 'utf8')) as Manifest);
+    const problems = written(JSON.parse(readFileSync(outFile, 'utf8')) as Manifest, outFile);
     if (problems.length > 0) fail('the theme on the written manifest', problems.slice(0, 3));
   };
 }
@@ -169,12 +172,12 @@ const setups: Record<string, (options: RunOptions) => Promise<void>> = {
 
 function docsJsonKind(): Kind<[number, Mutations, boolean]> {
   const roots = [copyRoot(exampleDir), stubbedCorpusRoot('hoppscotch-docs'), stubbedCorpusRoot('mintlify-docs')].filter((root): root is string => root !== undefined);
-  const seeds = roots.map((root) => ({ root, value: JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as Json, build: builder(root, layoutProblems) }));
+  const seeds = roots.map((root) => ({ root, value: JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as Json, build: builder(root) }));
   return {
     arbitrary: fc.tuple(fc.nat(), mutations(jsonSnippets), fc.boolean()),
     run: async ([n, m, strict]) => {
       const seed = seeds[n % seeds.length]!;
-      await withFile(path.join(seed.root, 'docs.json'), mutatedJson(seed.value, m), () => seed.build(strict));
+      await withFile(path.join(seed.root, 'docs.json'), mutatedJson(seed.value, m), () => seed.build(strict, layoutProblems));
     },
   };
 }
@@ -218,22 +221,13 @@ export function contentKind(): Kind<[number, number, Mutations, boolean]> {
   const docsJson = path.join(root, 'docs.json');
   writeFileSync(docsJson, JSON.stringify({ ...(JSON.parse(readFileSync(docsJson, 'utf8')) as object), variables: { product: 'Acme', version: '1.2' } }, null, 2));
   const texts = contentTargets.map((target) => readFileSync(path.join(root, target), 'utf8'));
-  const base = tempDir('docs-build-fuzz-content-');
-  const outFile = path.join(base, 'manifest.json');
-  const options: BuildOptions = { root, outFile, workers: 0, offline: true, cache: true, cacheDir: path.join(base, 'cache') };
+  const run = builder(root);
   return {
     arbitrary: fc.tuple(fc.nat(), fc.nat(), mutations([...contentSnippets, ...mdxSnippets], { minValues: 0 }), fc.boolean()),
     run: async ([seed, target, m, strict]) => {
       const file = contentTargets[target % contentTargets.length]!;
       const text = mutateBytes(mutateText(texts[seed % texts.length]!, [...m.texts, ...textsOf(m)]), m.bytes);
-      await withFile(path.join(root, file), text, async () => {
-        writeFileSync(outFile, previousManifest);
-        const result = await build({ ...options, strict });
-        checkBuild(root, result, outFile);
-        if (!result.manifest || result.written !== outFile) return;
-        const problems = contentProblems(outFile, file);
-        if (problems.length > 0) fail('content of the pages the file reaches', problems.slice(0, 3));
-      });
+      await withFile(path.join(root, file), text, () => run(strict, (_manifest, outFile) => contentProblems(outFile, file)));
     },
   };
 }

@@ -9,10 +9,8 @@ import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Manifest, PageContent } from '../../../src/manifest/types.js';
-import { siteData } from '../../../src/site/data.js';
 import { renderContent } from '../../../src/theme/content/index.js';
-import { App } from '../../../src/theme/layout/App.js';
-import type { PageData } from '../../../src/theme/types.js';
+import { dataOf, pageDataOf, renderPage } from '../../theme/layout-helpers.js';
 
 /**
  * Every page the file `changed` (root-relative) reaches, as its source or as a snippet it inlines, must
@@ -49,8 +47,6 @@ export function contentProblems(manifestFile: string, changed: string): string[]
   return problems;
 }
 
-const noLoad = (id: string): Promise<PageData> => Promise.reject(new Error(`not loaded on the server (${id})`));
-
 /**
  * The whole layout (header, navigation, switchers, sidebar, footer, banner, colours, fonts, ...) for the
  * first page of each kind, as the export renders it from the site data: whatever docs.json held, a
@@ -58,13 +54,12 @@ const noLoad = (id: string): Promise<PageData> => Promise.reject(new Error(`not 
  */
 export function layoutProblems(manifest: Manifest): string[] {
   const problems: string[] = [];
-  const data = siteData(manifest, '/docs/', '/docs/_docs-build/search.json');
+  const data = dataOf(manifest, '/docs/');
   const firstOfEachKind = new Map<string, string>();
   for (const page of Object.values(manifest.pages)) if (!firstOfEachKind.has(page.kind)) firstOfEachKind.set(page.kind, page.id);
   for (const id of firstOfEachKind.values()) {
-    const pageData: PageData = { page: manifest.pages[id]!, content: null, diagnostics: [] };
     try {
-      renderToString(createElement(App, { data, pageId: id, pageData, loadPage: noLoad }));
+      renderPage(data, pageDataOf(manifest, id));
     } catch (error) {
       problems.push(`${id}: ${error instanceof Error ? (error.stack ?? error.message).slice(0, 1200) : String(error)}`);
     }
