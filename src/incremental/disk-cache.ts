@@ -19,7 +19,7 @@ const NAMESPACES = ['pages', 'specs', 'builds', 'links', 'contents'] as const sa
 /** What a folder may hold and still be taken as a new cache without a marker: fetched remote specs are kept there even with the cache off. */
 const UNMARKED_CONTENT = new Set(['remote']);
 /** Namespaces with an entry per page or per external URL: one file each would cost more than the parse or request it saves. */
-const PACKED_NAMESPACES = new Set<string>(['pages', 'links', 'highlight', 'snippets']);
+const PACKED_NAMESPACES = new Set<string>(['pages', 'links', 'highlight', 'snippets', 'texts']);
 
 interface Meta {
   format: typeof FORMAT;

@@ -9,7 +9,7 @@ import type { IgnoredCounts } from '../rules/index.js';
 import type { ExternalResult } from '../links/external.js';
 import type { Redirect } from '../links/redirects.js';
 import type { CodeThemes } from '../content/highlight.js';
-import type { PageFacts, StoredLinkSite } from '../pipeline/content-stage.js';
+import type { PageFacts, PageText, StoredLinkSite } from '../pipeline/content-stage.js';
 import type { StoredContentState } from '../pipeline/content-session.js';
 import type { RunRecord, RecordedInput } from './run-record.js';
 import { array, boolean, finite, json, lazy, literal, natural, object, record, rootPath, sha256Hex, string, union, type Check } from './shapes.js';
@@ -223,6 +223,8 @@ export interface CacheEntries {
   snippets: SnippetParse;
   /** What patches of a page's text need, by root and options (`src/pipeline/content-session.ts`). */
   contents: StoredContentState;
+  /** A page's Markdown twin and search records, by its content and heading (`pageTextKey`; in packs). */
+  texts: PageText;
 }
 
 const colorPair = object<{ background: string; foreground: string }>({ background: string, foreground: string });
@@ -249,6 +251,7 @@ export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } 
   highlight: isHighlightEntry,
   snippets: isSnippetParse,
   contents: lazy(() => isStoredContentState),
+  texts: object<PageText>({ markdown: string, searchSegment: string }),
 };
 
 const isPageFacts = object<PageFacts>({

@@ -3,6 +3,7 @@ import type { CodeThemes, HighlightBatchOptions } from '../content/highlight.js'
 import type { SnippetCache } from '../content/snippet-set.js';
 import type { HighlightedLines } from '../content/types.js';
 import type { DiskCache } from '../incremental/index.js';
+import type { PageTextCache } from './content-stage.js';
 import type { BuildOptions } from './types.js';
 
 /** How the content stage reaches the cache and the highlighting workers in one run. */
@@ -10,6 +11,7 @@ export interface ContentStageEdges {
   /** Blocks found in the cache are never highlighted; the worker pool starts at the first miss. */
   highlight: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
   snippetCache?: SnippetCache;
+  textCache?: PageTextCache;
   /** Stops the highlighting workers, if any started (a later block starts them again). */
   close(): Promise<void>;
 }
@@ -37,6 +39,10 @@ export function contentStageEdges(cache: DiskCache | undefined, options: Pick<Bu
           snippetCache: {
             get: (file, hash) => cache.get('snippets', cache.key('snippet', file, hash)),
             set: (file, hash, value) => cache.set('snippets', cache.key('snippet', file, hash), value),
+          },
+          textCache: {
+            get: (key) => cache.get('texts', cache.key('text', key)),
+            set: (key, text) => cache.set('texts', cache.key('text', key), text),
           },
         }
       : {}),

@@ -94,7 +94,28 @@ export class TokenSlots {
     parts.push(bytes.subarray(from));
     return Buffer.concat(parts);
   }
+
+  /**
+   * The bytes in parts that are the same in every run for the same content: each slot's marker (which
+   * holds this run's nonce) is left out, its key kept.
+   */
+  *stableParts(bytes: Buffer): Generator<Uint8Array> {
+    let from = 0;
+    let slot = bytes.indexOf(this.slotStart);
+    while (slot >= 0) {
+      yield bytes.subarray(from, slot);
+      yield slotSeparator;
+      const keyStart = slot + this.slotStart.length;
+      from = bytes.indexOf(TokenSlots.quote, keyStart);
+      yield bytes.subarray(keyStart, from);
+      slot = bytes.indexOf(this.slotStart, from);
+    }
+    yield bytes.subarray(from);
+  }
 }
+
+/** Where a slot was, in `stableParts`: a NUL never occurs in JSON text. */
+const slotSeparator = new Uint8Array([0]);
 
 const tokensPrefix = Buffer.from(',"tokens":', 'utf8');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Site } from '../config/site.js';
 import { appendAll, inStage, sortDiagnostics, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
 import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource, type LinkSite } from '../links/index.js';
@@ -41,6 +42,19 @@ export interface BuiltPageContent {
   searchSegment: string;
 }
 
+/** A page's text projections (its twin and search records), which depend only on its content and heading. */
+export type PageText = Pick<BuiltPageContent, 'markdown' | 'searchSegment'>;
+
+/**
+ * Text projections from an earlier run, by `pageTextKey`. A run of every stage with the parses cached
+ * (docs.json or a spec changed) makes the same twin for nearly every page again, and the twin is the
+ * costliest part of finishing a page (mdast-util-to-markdown's escaping).
+ */
+export interface PageTextCache {
+  get(key: string): PageText | undefined;
+  set(key: string, text: PageText): void;
+}
+
 export interface ContentStageInput {
   root: DocsRoot;
   manifest: Manifest;
@@ -52,6 +66,7 @@ export interface ContentStageInput {
   /** docs.json `variables`. */
   variables?: Readonly<Record<string, string>>;
   snippetCache?: SnippetCache;
+  textCache?: PageTextCache;
   /** Snippets parsed while the pages parsed (`SnippetPrefetch`), by `snippetParseKey`. */
   prefetchedSnippets?: ReadonlyMap<string, SnippetParse>;
   /** How code blocks get their tokens (the worker pool or an in-process highlighter, with the cache); absent: no tokens. */
@@ -190,7 +205,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
 async function finishPages(
   trees: Map<string, InlinedContent>,
   resolvedTrees: Map<string, ContentRoot>,
-  input: Pick<ContentStageInput, 'manifest' | 'highlight' | 'highlighted'> & { themes: CodeThemes; facts?: ContentPatchFacts },
+  input: Pick<ContentStageInput, 'manifest' | 'highlight' | 'highlighted' | 'textCache'> & { themes: CodeThemes; facts?: ContentPatchFacts },
 ): Promise<{ pages: Map<string, BuiltPageContent>; highlight?: HighlightStats }> {
   const batch = input.highlight ? { ...input.highlight(input.themes), themes: input.themes } : undefined;
   const plan = batch ? planHighlighting(resolvedTrees.values(), batch) : undefined;
@@ -207,10 +222,11 @@ async function finishPages(
   highlighting?.catch(() => undefined);
   const slots = new TokenSlots();
   const serialize = plan ? (content: PageContent) => slots.serialize(content, (code: ContentCode) => plan.keyOf.get(code)) : contentFileBytes;
+  const texts = input.textCache ? { cache: input.textCache, keyOf: (bytes: Buffer, heading: PageHeading) => pageTextKey(plan ? slots.stableParts(bytes) : [bytes], heading) } : undefined;
   const finished = new Map<string, BuiltPageContent>();
   let yieldedAt = performance.now();
   for (const [id, entry] of trees) {
-    const page = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!), serialize);
+    const page = finishPage(id, entry, resolvedTrees.get(id)!, headingOf(input.manifest.pages[id]!), serialize, texts);
     finished.set(id, page);
     input.facts?.searchSegments.set(id, page.searchSegment);
     input.facts?.twins.set(id, page.markdown);
@@ -253,10 +269,39 @@ function inlinePage(file: string, body: ConvertedBody, snippets: SnippetSet, var
   return { value: { tree: inlined.tree, islands: inlined.islands, deps: inlined.deps, toc: ids.toc, anchors: ids.anchors, file, links: inlined.links }, diagnostics: inlined.diagnostics };
 }
 
-/** The page's content, twin and search records, from its tree with links resolved (and code highlighted, or slots for it: `serialize`). */
-function finishPage(id: string, entry: InlinedContent, tree: ContentRoot, heading: PageHeading, serialize: (content: PageContent) => Buffer): BuiltPageContent {
+/**
+ * The page's content, twin and search records, from its tree with links resolved (and code highlighted, or
+ * slots for it: `serialize`). The twin and the search records come from `texts` when it has them for
+ * these bytes and heading.
+ */
+function finishPage(
+  id: string,
+  entry: InlinedContent,
+  tree: ContentRoot,
+  heading: PageHeading,
+  serialize: (content: PageContent) => Buffer,
+  texts?: { cache: PageTextCache; keyOf: (bytes: Buffer, heading: PageHeading) => string },
+): BuiltPageContent {
   const content: PageContent = entry.islands.length > 0 ? { id, tree, islands: entry.islands } : { id, tree };
-  return { bytes: serialize(content), toc: entry.toc, deps: entry.deps, markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
+  const bytes = serialize(content);
+  const key = texts?.keyOf(bytes, heading);
+  let text = key !== undefined ? texts!.cache.get(key) : undefined;
+  if (!text) {
+    text = { markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
+    if (key !== undefined) texts!.cache.set(key, text);
+  }
+  return { bytes, toc: entry.toc, deps: entry.deps, ...text };
+}
+
+/**
+ * What a page's text projections depend on: its content bytes (the page id, its tree and islands; with
+ * highlighting, where each block's tokens go, which the projections never read) and its heading.
+ */
+export function pageTextKey(contentParts: Iterable<Uint8Array>, heading: PageHeading): string {
+  const hash = createHash('sha256');
+  for (const part of contentParts) hash.update(part);
+  // A NUL never occurs in JSON text: the bytes and the heading cannot run into each other.
+  return hash.update('\u0000').update(JSON.stringify([heading.title, heading.description ?? null])).digest('hex');
 }
 
 function patchFactsOf(

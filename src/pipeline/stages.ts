@@ -150,6 +150,7 @@ async function runContentStage(
       config,
       variables: variablesOf(config.value),
       ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
+      ...(edges.textCache ? { textCache: edges.textCache } : {}),
       prefetchedSnippets,
       highlight: edges.highlight,
       highlighted: () => edges.close(),

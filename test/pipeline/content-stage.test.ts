@@ -1,3 +1,5 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfiguration } from '../../src/config/index.js';
 import { codeBlocks } from '../../src/content/highlight.js';
@@ -5,7 +7,7 @@ import type { HighlightedLines, PageContent } from '../../src/content/types.js';
 import { parseMdxPage } from '../../src/mdx/parse-page.js';
 import type { ParsedPage } from '../../src/mdx/types.js';
 import { build } from '../../src/pipeline/build.js';
-import { buildContent, type ContentStageInput } from '../../src/pipeline/content-stage.js';
+import { buildContent, type ContentStageInput, type PageText, type PageTextCache } from '../../src/pipeline/content-stage.js';
 import { DocsRoot } from '../../src/root/index.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -77,5 +79,79 @@ describe('the content stage with highlighting', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('the text cache', () => {
+  /** A cache in a Map, counting what the stage asked of it. */
+  const mapCache = (entries = new Map<string, PageText>()) => {
+    const asked = { hits: 0, misses: 0, stored: 0 };
+    const cache: PageTextCache = {
+      get: (key) => {
+        const text = entries.get(key);
+        if (text) asked.hits++;
+        else asked.misses++;
+        return text;
+      },
+      set: (key, text) => void (asked.stored++, entries.set(key, text)),
+    };
+    return { cache, entries, asked };
+  };
+  const highlighted = () => ({ highlight: async (code: string) => tokensOf(code) });
+
+  it('gives a later run with the same content its twins and search records, though every run marks its token slots anew', async () => {
+    const first = mapCache();
+    const made = await buildContent({ ...(await stageInput()), highlight: highlighted, textCache: first.cache });
+    expect(first.asked).toEqual({ hits: 0, misses: 2, stored: 2 });
+
+    const again = mapCache(first.entries);
+    const reused = await buildContent({ ...(await stageInput()), highlight: highlighted, textCache: again.cache });
+    expect(again.asked).toEqual({ hits: 2, misses: 0, stored: 0 });
+    for (const [id, page] of made.pages) {
+      expect(reused.pages.get(id)!.markdown).toBe(page.markdown);
+      expect(reused.pages.get(id)!.searchSegment).toBe(page.searchSegment);
+    }
+
+    // What the cache holds is what the run uses: a cached twin stands for the page's own.
+    for (const [key, text] of first.entries) first.entries.set(key, { ...text, markdown: `cached: ${text.markdown}` });
+    const fromCache = await buildContent({ ...(await stageInput()), highlight: highlighted, textCache: mapCache(first.entries).cache });
+    expect(fromCache.pages.get('index')!.markdown).toBe(`cached: ${made.pages.get('index')!.markdown}`);
+  });
+
+  it('misses for a page whose content or heading changed', async () => {
+    const first = mapCache();
+    await buildContent({ ...(await stageInput()), textCache: first.cache });
+
+    const input = await stageInput();
+    input.manifest.pages['guide']!.title = 'Guide, renamed';
+    const renamed = mapCache(first.entries);
+    const result = await buildContent({ ...input, textCache: renamed.cache });
+    expect(renamed.asked).toEqual({ hits: 1, misses: 1, stored: 1 });
+    expect(result.pages.get('guide')!.markdown).toMatch(/^# Guide, renamed\n/);
+    expect(result.pages.get('guide')!.searchSegment).toContain('"Guide, renamed"');
+  });
+});
+
+describe('twins after docs.json changes, with the cache', () => {
+  it('a variable changed in docs.json reaches the twin of the page that uses it; the others stay as a build without a cache makes them', async () => {
+    const docsJson = (version: string) => docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide'] }] }, { variables: { version } });
+    const dir = tempRoot({
+      'docs.json': docsJson('1.0'),
+      'index.mdx': '---\ntitle: Home\n---\n\nInstall version {{version}} with `npm i`.\n',
+      'guide.mdx': '---\ntitle: Guide\n---\n\n## Steps\n\nRun *it* and see [home](/index).\n',
+    });
+    const cacheDir = path.join(dir, '..', `${path.basename(dir)}-cache`);
+    const twin = (out: string, id: string) => readFileSync(path.join(path.dirname(out), 'content', `${id}.md`), 'utf8');
+    const cachedOut = path.join(dir, 'out', 'manifest.json');
+    await build({ root: dir, cache: true, cacheDir, outFile: cachedOut });
+    expect(twin(cachedOut, 'index')).toContain('version 1.0');
+
+    writeFileSync(path.join(dir, 'docs.json'), docsJson('2.0'));
+    await build({ root: dir, cache: true, cacheDir, outFile: cachedOut });
+    const freshOut = path.join(dir, 'fresh', 'manifest.json');
+    await build({ root: dir, cache: false, outFile: freshOut });
+    expect(twin(cachedOut, 'index')).toContain('version 2.0');
+    for (const id of ['index', 'guide']) expect(twin(cachedOut, id)).toBe(twin(freshOut, id));
+    rmSync(cacheDir, { recursive: true, force: true });
   });
 });
