@@ -158,7 +158,10 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   const started = performance.now();
   const files = writeSiteFiles(site, previous.bundle, writer, pages, previous);
   const kept = new Set([...previous.bundle.files, ...Object.keys(files), ...pages.paths, exportMarker]);
-  const stale = [...Object.keys(previous.files), ...Object.keys(previous.pages).flatMap(pageFilePaths)].filter((file) => !kept.has(file));
+  const stale = [...Object.keys(previous.files), ...Object.keys(previous.pages).flatMap((id) => {
+    const { html, data, twins } = pageFilePaths(id);
+    return [html, data, ...twins];
+  })].filter((file) => !kept.has(file));
   for (const file of stale) writer.remove(file);
   beforeCommit?.(outDir);
   writer.write(exportMarker, markerText(exportState(site, previous.bundle, pages, files)));
@@ -360,9 +363,16 @@ export function pageHtmlPath(id: string): string {
   return served === '' ? 'index.html' : `${boundedPath(served)}/index.html`;
 }
 
-/** A page's files: its HTML, its data, its Markdown twin (when the compiler wrote one). */
-function pageFilePaths(id: string): string[] {
-  return [pageHtmlPath(id), pageDataPath(id), `${boundedPath(id)}.md`];
+/**
+ * A page's files: its HTML, its data, and where its Markdown twin goes (when the compiler wrote one):
+ * `<id>.md`, as llms.txt names it, and for a folder's index page also `<path>.md` beside the folder
+ * (`guides.md` for `guides/index`), its served path with `.md` as for every other page, which the
+ * preview answers too.
+ */
+function pageFilePaths(id: string): { html: string; data: string; twins: string[] } {
+  const served = pagePath(id);
+  const twins = [`${boundedPath(id)}.md`, ...(served !== id && served !== '' ? [`${boundedPath(served)}.md`] : [])];
+  return { html: pageHtmlPath(id), data: pageDataPath(id), twins };
 }
 
 const notFoundPath = '404.html';
@@ -390,10 +400,10 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     // A page the compiler run did not change since the previous export's keeps its key, not made again
     // (serializing every page entry costs 90 ms on firecrawl-docs' 2,159 pages).
     const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false }));
-    const [html, data, markdown] = pageFilePaths(id) as [string, string, string];
+    const { html, data, twins } = pageFilePaths(id);
     if (before?.key === key && isRegularFile(path.join(writer.dir, html)) && isRegularFile(path.join(writer.dir, data))) {
       // Same entry, same twin: the page's entry is not read.
-      written.paths.push(html, data, ...(before.twin ? [markdown] : []));
+      written.paths.push(html, data, ...(before.twin ? twins : []));
       written.state[id] = before;
       continue;
     }
@@ -405,8 +415,8 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     written.paths.push(html, data);
     const twin = snapshot.markdown(id);
     if (twin !== undefined) {
-      writer.write(markdown, twin);
-      written.paths.push(markdown);
+      for (const twinPath of twins) writer.write(twinPath, twin);
+      written.paths.push(...twins);
     }
     written.state[id] = { key, icons: iconPathsIn(page), ...(twin !== undefined ? { twin: true as const } : {}) };
     written.rendered++;

@@ -209,6 +209,9 @@ describe('a site without an index page', () => {
     // A folder's index page is served at the folder's URL, where the compiler resolves links to it.
     expect(readFileSync(path.join(out, 'topics', 'index.html'), 'utf8')).toContain('<title>Topics - No Home</title>');
     expect(readFileSync(path.join(out, 'intro', 'index.html'), 'utf8')).toContain('href="/docs/topics"');
+    // Its twin at the id llms.txt names, and at the served path with `.md`, as the preview answers both.
+    expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
+    expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
     expect(brokenLinks(out, '/docs/')).toEqual([]);
   }, 120_000);
 
