@@ -67,7 +67,18 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
     const outcome = exported.written
       ? `${what} ${took}`
       : `exported nothing: errors found; ${shownOut} was left as it was`;
-    io.stdout(`${text}${outcome}\n`);
+    io.stdout(`${text}${missingIconsLine(exported.missingIcons)}${outcome}\n`);
   }
   return hasErrors(diagnostics) || !exported.written ? ExitCode.errors : ExitCode.ok;
+}
+
+/**
+ * Icons no installed package has show blank on the pages that name them: said once, with a few names,
+ * so that a docs team knows why (usually Font Awesome Pro names; docs/theme.md, "Icons").
+ */
+export function missingIconsLine(missing: readonly string[]): string {
+  if (missing.length === 0) return '';
+  const names = [...new Set(missing.map((icon) => icon.replace(/^.*\//, '').replace(/\.svg$/, '')))].sort();
+  const shown = names.slice(0, 8).join(', ') + (names.length > 8 ? `, and ${names.length - 8} more` : '');
+  return `note: ${names.length} icon${names.length === 1 ? '' : 's'} named by pages ${names.length === 1 ? 'is' : 'are'} in no installed icon package and show${names.length === 1 ? 's' : ''} blank: ${shown}\n`;
 }

@@ -51,6 +51,11 @@ export interface ExportResult {
   /** Files in the export, and files this export wrote or removed. */
   files: number;
   changed: number;
+  /**
+   * Icons the pages name that no installed icon package has (Font Awesome Pro names such as `books`):
+   * they show blank. Their URL paths after `_docs-build/icons/`, sorted.
+   */
+  missingIcons: string[];
   timings: { compileMs: number; bundleMs: number; renderMs: number; writeMs: number };
 }
 
@@ -70,7 +75,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const outDir = path.resolve(options.outDir);
   const root = path.resolve(options.root);
   const started = performance.now();
-  const nothing = { pages: 0, rendered: 0, files: 0, changed: 0, timings };
+  const nothing = { pages: 0, rendered: 0, files: 0, changed: 0, missingIcons: [], timings };
   const refusal = outProblem(outDir, root);
   if (refusal) return { result: { diagnostics: [] }, refused: refusal, ...nothing };
   const compiler = new SiteCompiler({ ...options, base: options.base ?? '/' }, { session: false });
@@ -137,7 +142,7 @@ async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit
     commit(temporary, outDir);
     timings.writeMs = performance.now() - started;
     const count = writer.count + bundle.files.length;
-    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, timings };
+    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, missingIcons: missingIcons(pages), timings };
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw error;
@@ -168,7 +173,7 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   timings.writeMs = performance.now() - started;
   // The bundle, the files, the pages' files, 404.html and the marker; the marker's two writes are no change.
   const count = previous.bundle.files.length + Object.keys(files).length + pages.paths.length + 2;
-  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, timings };
+  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, missingIcons: missingIcons(pages), timings };
 }
 
 /** What the marker of a complete export records. */
@@ -475,6 +480,15 @@ type PlannedFile = { key: string; make: () => string | Buffer } | { key: string;
  * Every file besides the pages (the docs root's own files, icons, search records, llms.txt, sitemap,
  * robots.txt, redirects), written when its key differs from the previous export's. Returns the keys.
  */
+/** Every icon the pages' HTML names (404.html's too), each once. */
+function iconsOf(pages: WrittenPages): Set<string> {
+  return new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons]);
+}
+
+function missingIcons(pages: WrittenPages): string[] {
+  return [...iconsOf(pages)].filter((icon) => iconFile(icon) === undefined).sort();
+}
+
 function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWriter, pages: WrittenPages, previous: ExportState | undefined): Record<string, string> {
   const { snapshot, origin } = site;
   const taken = new Set([...pages.paths, ...bundle.files, notFoundPath, exportMarker]);
@@ -488,7 +502,7 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
   };
   // The docs root's sitemap.xml or robots.txt is the site's own: it wins.
   for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, source: file.path });
-  for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
+  for (const icon of iconsOf(pages)) {
     const source = iconFile(icon);
     if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, source });
   }

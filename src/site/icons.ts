@@ -27,22 +27,36 @@ function packageFolder(name: string): string | undefined {
 const fontAwesomeStyles = new Set(['solid', 'regular', 'brands']);
 const safe = /^[a-z0-9][a-z0-9-]*$/;
 
-/** The file for an icon URL's path after `_docs-build/icons/` (`lucide/rocket.svg`), or undefined. */
+/**
+ * The file for an icon URL's path after `_docs-build/icons/` (`lucide/rocket.svg`), or undefined.
+ *
+ * A name the configured library lacks is looked up in the other one: the service's Font Awesome is the
+ * Pro set, and the corpora use Pro names that Font Awesome Free lacks but Lucide has (`webhook`,
+ * `sparkles`, `triangle`); Lucide dropped its brand icons, which sites on the lucide library still name
+ * (`github`, `slack`, `python` on mintlify-docs) and Font Awesome's brands have. A blank icon is the
+ * only other outcome (`missingIcons`).
+ */
 export function iconFile(urlPath: string): string | undefined {
   const parts = urlPath.split('/');
   const name = parts[parts.length - 1]?.replace(/\.svg$/, '') ?? '';
   if (!safe.test(name) || !urlPath.endsWith('.svg')) return undefined;
-  let file: string | undefined;
-  if (parts[0] === 'lucide' && parts.length === 2) {
-    const folder = packageFolder('lucide-static');
-    file = folder && path.join(folder, 'icons', `${name}.svg`);
-  } else if (parts[0] === 'fontawesome' && parts.length === 3) {
-    const folder = packageFolder('@fortawesome/fontawesome-free');
-    // Pro styles (light, thin, duotone) are not in the free package: the solid icon stands in.
-    const style = fontAwesomeStyles.has(parts[1]!) ? parts[1]! : 'solid';
-    file = folder && [style, 'solid', 'regular', 'brands'].map((s) => path.join(folder, 'svgs', s, `${name}.svg`)).find((candidate) => existsSync(candidate));
-  }
+  if (parts[0] === 'lucide' && parts.length === 2) return lucideFile(name) ?? fontAwesomeFile('brands', name);
+  // Pro styles (light, thin, duotone) are not in the free package: the solid icon stands in.
+  if (parts[0] === 'fontawesome' && parts.length === 3) return fontAwesomeFile(fontAwesomeStyles.has(parts[1]!) ? parts[1]! : 'solid', name) ?? lucideFile(name);
+  return undefined;
+}
+
+function lucideFile(name: string): string | undefined {
+  const folder = packageFolder('lucide-static');
+  const file = folder && path.join(folder, 'icons', `${name}.svg`);
   return file && existsSync(file) ? file : undefined;
+}
+
+/** The icon in `style`, else in any other style of Font Awesome Free. */
+function fontAwesomeFile(style: string, name: string): string | undefined {
+  const folder = packageFolder('@fortawesome/fontawesome-free');
+  if (!folder) return undefined;
+  return [style, 'solid', 'regular', 'brands'].map((s) => path.join(folder, 'svgs', s, `${name}.svg`)).find((candidate) => existsSync(candidate));
 }
 
 /**

@@ -195,7 +195,7 @@ describe('a site without an index page', () => {
     writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome. See [the topics](/topics) and [their index](/topics/index).\n');
     mkdirSync(path.join(root, 'topics'));
     writeFileSync(path.join(root, 'topics', 'index.mdx'), '---\ntitle: Topics\n---\n\nBack to [the intro](../intro).\n');
-    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps.\n');
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps <Icon icon="webhook" /> and <Icon icon="books" />.\n');
     return root;
   }
 
@@ -212,6 +212,9 @@ describe('a site without an index page', () => {
     // Its twin at the id llms.txt names, and at the served path with `.md`, as the preview answers both.
     expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
     expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
+    // A Font Awesome Pro name Lucide has is copied from Lucide; one that no package has is reported.
+    expect(readFileSync(path.join(out, '_docs-build/icons/fontawesome/solid/webhook.svg'), 'utf8')).toContain('lucide-webhook');
+    expect(exported.missingIcons).toEqual(['fontawesome/solid/books.svg']);
     expect(brokenLinks(out, '/docs/')).toEqual([]);
   }, 120_000);
 
