@@ -412,8 +412,9 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
       written.state[id] = before;
       continue;
     }
-    // Each page is read once: nothing of it is kept once its files are written.
-    const pageData = snapshot.page(id, { keep: false })!;
+    // Each page is read once: nothing of it is kept once its files are written. A published page shows
+    // its readers no build problems: those are the terminal's and the preview's.
+    const pageData: PageData = { ...snapshot.page(id, { keep: false })!, diagnostics: [] };
     const page = pageHtml(await render(), site, bundle, id, pageData);
     writer.write(html, page);
     writer.write(data, JSON.stringify(pageData));

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.js';
 import type { BuildOptions, BuildResult } from '../../src/pipeline/index.js';
 import { exportMarker, exportSite, pageHtmlPath, type ExportResult } from '../../src/site/export.js';
+import { pageDataPath } from '../../src/site/modules.js';
 import type { Manifest } from '../../src/manifest/types.js';
-import type { SearchRecord } from '../../src/theme/types.js';
+import type { PageData, SearchRecord } from '../../src/theme/types.js';
 import { copyOfExample, filesUnder, removeTemporaries, tempDir } from './helpers.js';
 
 afterAll(removeTemporaries);
@@ -195,7 +196,7 @@ describe('a site without an index page', () => {
     writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome. See [the topics](/topics) and [their index](/topics/index).\n');
     mkdirSync(path.join(root, 'topics'));
     writeFileSync(path.join(root, 'topics', 'index.mdx'), '---\ntitle: Topics\n---\n\nBack to [the intro](../intro).\n');
-    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps <Icon icon="webhook" /> and <Icon icon="books" />.\n');
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSteps <Icon icon="webhook" /> and <Icon icon="books" />. [Intro](/intro#no-such-heading).\n');
     return root;
   }
 
@@ -212,10 +213,19 @@ describe('a site without an index page', () => {
     // Its twin at the id llms.txt names, and at the served path with `.md`, as the preview answers both.
     expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
     expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
-    // A Font Awesome Pro name Lucide has is copied from Lucide; one that no package has is reported.
+    expect(brokenLinks(out, '/docs/')).toEqual([]);
+  }, 120_000);
+
+  it("shows readers no build problem, finds a Pro icon name in Lucide, and names the icons it cannot show", async () => {
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root: rootWithoutIndex(), outDir: out });
+    expect(exported.written).toBe(out);
+    // The warning is the terminal's (and the preview's): not in the published page or its data.
+    expect(exported.result.diagnostics.map((d) => `${d.file} ${d.code}`)).toContain('guide.mdx links/broken-anchor');
+    expect(readFileSync(path.join(out, 'guide', 'index.html'), 'utf8')).not.toContain('page-diagnostics');
+    expect((JSON.parse(readFileSync(path.join(out, pageDataPath('guide')), 'utf8')) as PageData).diagnostics).toEqual([]);
     expect(readFileSync(path.join(out, '_docs-build/icons/fontawesome/solid/webhook.svg'), 'utf8')).toContain('lucide-webhook');
     expect(exported.missingIcons).toEqual(['fontawesome/solid/books.svg']);
-    expect(brokenLinks(out, '/docs/')).toEqual([]);
   }, 120_000);
 
   it("follows docs.json's own redirect of / instead", async () => {
