@@ -34,6 +34,39 @@ describe('renderContent: hast and our own nodes', () => {
     expect(preview).toBe('<div class="db-unknown-component" data-unknown-component="MyWidget"><p>kept</p></div>');
   });
 
+  it('a block built-in written on one line stands for its paragraph: no div inside a p', () => {
+    const tree = root(el('p', {}, [text(' '), comp('Note', {}, [text('One line.')], { inline: true }), text('\n')]));
+    expect(html(tree)).toMatch(/^<div class="db-callout db-callout-note"[^>]*>.*One line\..*<\/div>$/);
+  });
+
+  it('a paragraph of text and block built-ins is split around them, as the browser would close it; phrasing stays in its sentence', () => {
+    const tree = root(
+      el('p', {}, [
+        el('code', {}, [text('CodeNodeError')]),
+        text('\n'),
+        comp('Info', {}, [text('Your code threw.')], { inline: true }),
+        text(' then '),
+        comp('Icon', { icon: 'rocket' }, [], { inline: true }),
+        comp('Chip', {}, [text('c')], { inline: true }),
+        comp('Warning', {}, [text('Careful.')], { inline: true }),
+      ]),
+    );
+    const out = html(tree);
+    expect(out).toMatch(/^<p><code>CodeNodeError<\/code>\n<\/p><div class="db-callout db-callout-info"[^>]*>.*Your code threw\..*<\/div><p> then <span class="db-icon"[^>]*><\/span>c<\/p><div class="db-callout db-callout-warning"[^>]*>.*Careful\..*<\/div>$/);
+    expect(out).not.toMatch(/<p>(?:(?!<\/p>).)*<div/);
+  });
+
+  it('a heading written on one line in a JSX block is no paragraph; a p around a Markdown paragraph is one p', () => {
+    // <div>\n  <h1 className="title">Docs</h1>\n  <p className="lead">\n    Text.\n  </p>\n</div> in MDX.
+    const tree = root(
+      el('div', { className: ['hero'] }, [
+        el('p', {}, [el('h1', { className: ['title'] }, [text('Docs')])]),
+        el('p', { className: ['lead'] }, [text('\n'), el('p', {}, [text('Text.')]), text('\n')]),
+      ]),
+    );
+    expect(html(tree)).toBe('<div class="hero"><h1 class="title">Docs</h1><p class="lead">Text.</p></div>');
+  });
+
   it('an inline unknown component gets a span marker in the preview', () => {
     const tree = root(el('p', {}, [text('a '), comp('Chip', {}, [text('b')], { inline: true })]));
     expect(html(tree, { preview: true })).toBe('<p>a <span class="db-unknown-component" data-unknown-component="Chip">b</span></p>');

@@ -35,11 +35,12 @@ const inlineComponents = new Set(['Icon', 'Tooltip', 'Badge', 'Latex']);
 /**
  * `<Step title="A">Text</Step>` or `<Note>Text</Note>` written on one line is, to MDX, a paragraph
  * holding the component. The component renders a block (`div`), which HTML does not allow inside `p`:
- * the browser's parser closes the paragraph, so the server's HTML no longer matches what React hydrates,
- * and Steps, Tabs and CodeGroup would see a `p` instead of their Step, Tab and code children. Such a
- * paragraph (only block components and whitespace) stands for its components.
+ * the browser's parser closes the paragraph, so the server's HTML no longer matches what React hydrates
+ * (React's error 418, and the page is rendered again on the client), and Steps, Tabs and CodeGroup would
+ * see a `p` instead of their Step, Tab and code children. Such a paragraph (only block components and
+ * whitespace) stands for its components.
  */
-function componentParagraph(node: ContentNode): node is ContentElement {
+function componentParagraph(node: ContentNode): boolean {
   if (node.type !== 'element' || node.tagName !== 'p') return false;
   let block = false;
   for (const child of node.children) {
@@ -50,9 +51,59 @@ function componentParagraph(node: ContentNode): node is ContentElement {
   return block;
 }
 
-/** The components of a component paragraph (its whitespace dropped), else the node itself. */
+/** HTML's phrasing content: what a `p` may hold (anything else ends it in the browser's parser). */
+const phrasingTags = new Set([
+  'a', 'abbr', 'area', 'audio', 'b', 'bdi', 'bdo', 'br', 'button', 'canvas', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'embed',
+  'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'label', 'map', 'mark', 'math', 'meter', 'noscript', 'object', 'output', 'picture',
+  'progress', 'q', 's', 'samp', 'script', 'select', 'slot', 'small', 'span', 'strong', 'sub', 'sup', 'svg', 'template', 'textarea',
+  'time', 'u', 'var', 'video', 'wbr',
+]);
+
+/**
+ * What ends a paragraph that holds it: an element that is no phrasing content (`<h1>` written on one line
+ * in a JSX block is, to MDX, a paragraph holding it: dify-docs' home pages), a code block, and a built-in
+ * that renders a block (`` `Error` `` and an `<Info>` on the next line: dify-docs' error lists). A
+ * component name the theme does not know stays in its sentence: it renders phrasing, or only its children.
+ */
+function endsParagraph(node: ContentNode): boolean {
+  if (node.type === 'element') return !phrasingTags.has(node.tagName);
+  if (node.type === 'code') return true;
+  return node.type === 'component' && !inlineComponents.has(node.name) && Object.hasOwn(builtInComponents, node.name);
+}
+
+const isWhitespace = (node: ContentNode): boolean => node.type === 'text' && node.value.trim() === '';
+
+/**
+ * The nodes a node stands for in flow content, so that no `p` holds a block (the browser would close it
+ * where React's tree goes on):
+ * - a component paragraph stands for its components (its whitespace dropped);
+ * - a `p` holding only another `p` (`<p className="lead">` around a Markdown paragraph) is one `p`, with
+ *   the outer one's properties;
+ * - any other `p` holding blocks is split around them, each run of other content a `p` of its own;
+ * - anything else is itself.
+ */
 function flowNodes(node: ContentNode): readonly ContentNode[] {
-  return componentParagraph(node) ? node.children.filter((child) => child.type === 'component') : [node];
+  if (node.type !== 'element' || node.tagName !== 'p') return [node];
+  if (componentParagraph(node)) return node.children.filter((child) => child.type === 'component');
+  if (!node.children.some(endsParagraph)) return [node];
+  const significant = node.children.filter((child) => !isWhitespace(child));
+  const only = significant.length === 1 ? significant[0] : undefined;
+  if (only?.type === 'element' && only.tagName === 'p') return flowNodes({ ...only, properties: { ...only.properties, ...node.properties } });
+  const nodes: ContentNode[] = [];
+  let run: ContentNode[] = [];
+  const endRun = (): void => {
+    if (!run.every(isWhitespace)) nodes.push({ ...node, children: run });
+    run = [];
+  };
+  for (const child of node.children) {
+    if (!endsParagraph(child)) run.push(child);
+    else {
+      endRun();
+      nodes.push(...flowNodes(child));
+    }
+  }
+  endRun();
+  return nodes;
 }
 
 type OwnNode = ContentComponent | ContentCode | ContentIsland | ContentRaw;
