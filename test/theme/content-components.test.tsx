@@ -28,11 +28,18 @@ describe('callouts', () => {
 describe('cards and columns', () => {
   it('a Card with href is a link to it (under the base path), with title, icon, image and cta', () => {
     const out = html(root(comp('Card', { title: 'Start', href: '/quickstart', icon: 'rocket', img: '/images/a.png', cta: 'Go' }, [p('Body')])), { base: '/docs/' });
-    expect(out).toContain('<a class="db-card db-card-link" href="/docs/quickstart">');
+    expect(out).toContain('<div class="db-card db-card-link"><a class="db-card-cover" href="/docs/quickstart" aria-label="Start"></a>');
     expect(out).toContain('<p class="db-card-title">Start</p>');
     expect(out).toContain('src="/docs/images/a.png"');
     expect(out).toContain('<span class="db-card-cta">Go</span>');
     expect(out).toContain('/docs/_docs-build/icons/fontawesome/solid/rocket.svg');
+  });
+
+  it("a link in a linked Card's content is its own, not nested in the card's (which HTML does not allow)", () => {
+    const out = html(root(comp('Card', { title: 'SDKs', href: '/sdks' }, [el('p', {}, [text('See '), el('a', { href: '/sdks/python' }, [text('Python')]), text('.')])])));
+    expect(out).toContain('<a href="/sdks/python">Python</a>');
+    // Every <a> closes before the next opens.
+    expect(out).not.toMatch(/<a [^>]*>(?:(?!<\/a>).)*<a /);
   });
 
   it('a Card without href is not a link; an external href opens elsewhere with an arrow', () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, Site } from '../../src/manifest/types.js';
 import { appearanceScript, appearanceStorageKey, bannerKey, bannerStorageKey } from '../../src/theme/layout/appearance.js';
 import { pageUrl } from '../../src/links/index.js';
-import { linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
+import { assetUrl, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
 import { createSearch } from '../../src/theme/search/engine.js';
 import { SearchDialog } from '../../src/theme/search/SearchDialog.js';
 import type { SearchRecord } from '../../src/theme/types.js';
@@ -101,6 +101,11 @@ describe('page URLs', () => {
     expect(linkHref('/docs/', 'https://x.example')).toBe('https://x.example');
     expect(linkHref('/docs/', '//cdn.example/a')).toBe('//cdn.example/a');
     expect(linkHref('/docs/', 'mailto:a@b.c')).toBe('mailto:a@b.c');
+  });
+
+  it('gives a docs-root file one URL however its path is written (the server and the browser must agree on it)', () => {
+    for (const written of ['logo/dark.svg', '/logo/dark.svg', './logo/dark.svg', './/logo/dark.svg']) expect(assetUrl('/docs/', written), written).toBe('/docs/logo/dark.svg');
+    expect(assetUrl('/', 'https://cdn.example/logo.svg')).toBe('https://cdn.example/logo.svg');
   });
 });
 

@@ -47,10 +47,15 @@ export function pageIdFromPath(base: string, pages: Record<string, unknown>, pat
   return candidates.find((id) => Object.hasOwn(pages, id));
 }
 
-/** A docs-root file path (`/logo/light.svg`, `images/a.png`) as a URL under the base; URLs stay as they are. */
+/**
+ * A docs-root file path (`/logo/light.svg`, `images/a.png`, `./logo/dark.svg`) as a URL under the base;
+ * URLs stay as they are. A leading `./` goes: `/./logo` is the same file, but Vite's transform of the
+ * preview's HTML writes it `/logo`, and the page then hydrated with other attributes than the server's
+ * (upstash-docs' logos, on every page).
+ */
 export function assetUrl(base: string, file: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(file) || file.startsWith('//')) return file;
-  return `${normalizeBase(base)}${file.replace(/^\/+/, '')}`;
+  return `${normalizeBase(base)}${file.replace(/^(?:\.?\/)+/, '')}`;
 }
 
 export function isExternal(href: string): boolean {

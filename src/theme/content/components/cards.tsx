@@ -46,10 +46,14 @@ export function Card({ title, icon, iconType, color, href, img, horizontal, cta,
   );
   if (!href) return <div className={classes}>{body}</div>;
   const external = isExternal(href);
+  // The whole card is the link, and its content may hold links of its own (firecrawl-docs' cards do). An
+  // <a> inside an <a> is no HTML: the browser's parser ends the outer one, and the page fails to
+  // hydrate. So the card's link is a cover beneath the content's own links (styles: `.db-card-cover`).
   return (
-    <a className={classes} href={withBase(base, href)} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+    <div className={classes}>
+      <a className="db-card-cover" href={withBase(base, href)} aria-label={title ?? cta ?? href} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})} />
       {body}
-    </a>
+    </div>
   );
 }
 
