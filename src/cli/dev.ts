@@ -3,6 +3,7 @@ import { formatHuman, hasErrors, summaryLine, type Diagnostic } from '../diagnos
 import { ExitCode, UsageError, type CliIo } from './io.js';
 import type { SiteBuildEvent } from '../site/plugin.js';
 import { sitePaths } from '../site/paths.js';
+import { progressReporter } from './progress.js';
 
 export interface DevOptions {
   port?: string;
@@ -51,7 +52,16 @@ export async function devCommand(io: CliIo, root: string, options: DevOptions, s
     const sent = event.update.reload ? 'reloaded the browser' : event.update.pages.length > 0 ? `updated ${event.update.pages.length === 1 ? `page ${event.update.pages[0]}` : `${event.update.pages.length} pages`}` : 'nothing to update';
     io.stdout(`\nchanged: ${changed}\n${text}rebuilt in ${Math.round(event.elapsedMs)} ms: ${summaryLine(event.result.diagnostics)}; ${sent}\n`);
   };
-  const plugin = { root: rootDir, strict: options.strict ?? false, offline: options.offline ?? false, cache: options.cache, onBuild, ...(options.cacheDir ? { cacheDir: path.resolve(io.cwd, options.cacheDir) } : {}) };
+  const plugin = {
+    root: rootDir,
+    strict: options.strict ?? false,
+    offline: options.offline ?? false,
+    cache: options.cache,
+    onBuild,
+    // The first build of a large site without a cache parses for tens of seconds before the URL shows.
+    onProgress: progressReporter(io),
+    ...(options.cacheDir ? { cacheDir: path.resolve(io.cwd, options.cacheDir) } : {}),
+  };
   const server = await createServer({
     // Vite's root is docs-build's own folder, where React and the theme's dependencies resolve (a docs
     // root has no node_modules); the plugin watches and serves the docs root.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { formatGithub, formatHuman, formatJson, hasErrors } from '../diagnostics/index.js';
 import { ExitCode, UsageError, type CliIo } from './io.js';
+import { progressReporter } from './progress.js';
 
 export interface ExportCommandOptions {
   out: string;
@@ -42,6 +43,7 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
     strict: options.strict ?? false,
     offline: options.offline ?? false,
     cache: options.cache,
+    onProgress: progressReporter(io),
     ...(options.cacheDir ? { cacheDir: path.resolve(io.cwd, options.cacheDir) } : {}),
     ...(siteUrl ? { siteUrl } : {}),
   });

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { build } from '../pipeline/build.js';
-import type { BuildOptions, BuildProgress, BuildResult, BuildStats } from '../pipeline/index.js';
+import type { BuildOptions, BuildResult, BuildStats } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
 import { ExitCode, UsageError, internalErrorText, processIo, type CliIo } from './io.js';
+import { progressReporter } from './progress.js';
 import { watchAndBuild } from './watch.js';
 
 type Format = 'human' | 'json' | 'github';
@@ -184,35 +185,6 @@ function compileOptions(io: CliIo, rootDir: string, options: CompileOptions, wri
   };
   if (options.cacheDir) compile.cacheDir = path.resolve(io.cwd, options.cacheDir);
   return compile;
-}
-
-/**
- * Progress of long cold builds: a bar redrawn in place on a TTY, a plain line every 25% otherwise
- * (CI logs). Short runs print nothing: the first report comes after a second.
- */
-function progressReporter(io: CliIo): (event: BuildProgress) => void {
-  const started = performance.now();
-  let lastQuarter = 0;
-  let lastDrawn = 0;
-  return (event) => {
-    const now = performance.now();
-    if (event.total === 0 || now - started < 1000) return;
-    const fraction = event.done / event.total;
-    if (io.isTTY) {
-      // Progress comes page by page; a redraw every 50 ms is smooth enough.
-      if (event.done < event.total && now - lastDrawn < 50) return;
-      lastDrawn = now;
-      const width = 30;
-      const filled = Math.round(fraction * width);
-      io.stderr(`\r  pages [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}${event.done === event.total ? '\n' : ''}`);
-    } else {
-      const quarter = Math.floor(fraction * 4);
-      if (quarter > lastQuarter) {
-        lastQuarter = quarter;
-        io.stderr(`pages: ${event.done}/${event.total} parsed\n`);
-      }
-    }
-  };
 }
 
 interface RunInfo {

@@ -27,6 +27,8 @@ export interface SiteCompileOptions {
   cacheDir?: string;
   /** Where the manifest (and the content files beside it) go. Default `<root>/.docs-build/manifest.json`. */
   manifestFile?: string;
+  /** Progress of each build's page parse (the CLI draws it: a cold first build takes a while on a large site). */
+  onProgress?: BuildOptions['onProgress'];
   /** The build function (tests hand in one that fails). */
   runBuild?: (options: BuildOptions) => Promise<BuildResult>;
   /**
@@ -408,6 +410,7 @@ export class SiteCompiler {
     const started = performance.now();
     const options: BuildOptions = { root: this.root, outFile: this.manifestFile, strict: this.options.strict ?? false, offline: this.options.offline ?? false, cache: this.options.cache ?? true, ...(this.session ? { session: this.session } : {}) };
     if (this.options.cacheDir !== undefined) options.cacheDir = this.options.cacheDir;
+    if (this.options.onProgress) options.onProgress = this.options.onProgress;
     const result = await (this.options.runBuild ?? build)(options);
     const files = new BuildFiles(path.dirname(this.manifestFile), result.contentFiles);
     const lineage = { ...(result.manifestHash !== undefined ? { manifestHash: result.manifestHash } : {}), ...(result.patchedFrom ? { patchedFrom: result.patchedFrom } : {}) };
