@@ -406,7 +406,9 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     // (serializing every page entry costs 90 ms on firecrawl-docs' 2,159 pages).
     const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false }));
     const { html, data, twins } = pageFilePaths(id);
-    if (before?.key === key && isRegularFile(path.join(writer.dir, html)) && isRegularFile(path.join(writer.dir, data))) {
+    // (A folder index page's second twin is checked too: an export made before it was written lacks it.)
+    const there = (file: string): boolean => isRegularFile(path.join(writer.dir, file));
+    if (before?.key === key && there(html) && there(data) && (!before.twin || twins.slice(1).every(there))) {
       // Same entry, same twin: the page's entry is not read.
       written.paths.push(html, data, ...(before.twin ? twins : []));
       written.state[id] = before;

@@ -202,7 +202,8 @@ describe('a site without an index page', () => {
 
   it('sends its root to the first listed page of the navigation, as the service does, and the logo links there', async () => {
     const out = path.join(tempDir(), 'site');
-    const exported = await exportSite({ root: rootWithoutIndex(), outDir: out, base: '/docs/' });
+    const root = rootWithoutIndex();
+    const exported = await exportSite({ root, outDir: out, base: '/docs/' });
     expect(exported.written).toBe(out);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro">');
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/ /docs/intro 302\n');
@@ -214,6 +215,11 @@ describe('a site without an index page', () => {
     expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
     expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
     expect(brokenLinks(out, '/docs/')).toEqual([]);
+    // An update in place puts back that second twin when it is gone (an export made before it was written).
+    rmSync(path.join(out, 'topics.md'));
+    const again = await exportSite({ root, outDir: out, base: '/docs/' });
+    expect(again.mode).toBe('update');
+    expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
   }, 120_000);
 
   it("shows readers no build problem, finds a Pro icon name in Lucide, and names the icons it cannot show", async () => {
