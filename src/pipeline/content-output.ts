@@ -78,20 +78,13 @@ export class TokenSlots {
 
   /** The bytes with each slot replaced by its block's tokens (JSON bytes), or removed when it has none. */
   fill(bytes: Buffer, tokensOf: (key: string) => Buffer | undefined): Buffer {
-    let slot = bytes.indexOf(this.slotStart);
-    if (slot < 0) return bytes;
+    if (bytes.indexOf(this.slotStart) < 0) return bytes;
     const parts: Buffer[] = [];
-    let from = 0;
-    while (slot >= 0) {
-      parts.push(bytes.subarray(from, slot));
-      const keyStart = slot + this.slotStart.length;
-      const keyEnd = bytes.indexOf(TokenSlots.quote, keyStart);
-      const tokens = tokensOf(bytes.toString('latin1', keyStart, keyEnd));
-      if (tokens !== undefined) parts.push(tokensPrefix, tokens);
-      from = keyEnd + 1;
-      slot = bytes.indexOf(this.slotStart, from);
+    for (const { before, key } of this.slots(bytes)) {
+      parts.push(before);
+      const tokens = key && tokensOf(key.toString('latin1'));
+      if (tokens) parts.push(tokensPrefix, tokens);
     }
-    parts.push(bytes.subarray(from));
     return Buffer.concat(parts);
   }
 
@@ -100,17 +93,25 @@ export class TokenSlots {
    * holds this run's nonce) is left out, its key kept.
    */
   *stableParts(bytes: Buffer): Generator<Uint8Array> {
-    let from = 0;
-    let slot = bytes.indexOf(this.slotStart);
-    while (slot >= 0) {
-      yield bytes.subarray(from, slot);
-      yield slotSeparator;
-      const keyStart = slot + this.slotStart.length;
-      from = bytes.indexOf(TokenSlots.quote, keyStart);
-      yield bytes.subarray(keyStart, from);
-      slot = bytes.indexOf(this.slotStart, from);
+    for (const { before, key } of this.slots(bytes)) {
+      yield before;
+      if (key) {
+        yield slotSeparator;
+        yield key;
+      }
     }
-    yield bytes.subarray(from);
+  }
+
+  /** The bytes before each slot with the slot's block key, in order; then the rest, without a key. */
+  private *slots(bytes: Buffer): Generator<{ before: Buffer; key?: Buffer }> {
+    let from = 0;
+    for (let slot = bytes.indexOf(this.slotStart); slot >= 0; slot = bytes.indexOf(this.slotStart, from)) {
+      const keyStart = slot + this.slotStart.length;
+      const keyEnd = bytes.indexOf(TokenSlots.quote, keyStart);
+      yield { before: bytes.subarray(from, slot), key: bytes.subarray(keyStart, keyEnd) };
+      from = keyEnd + 1;
+    }
+    yield { before: bytes.subarray(from) };
   }
 }
 

@@ -297,7 +297,7 @@ function finishPage(
  * What a page's text projections depend on: its content bytes (the page id, its tree and islands; with
  * highlighting, where each block's tokens go, which the projections never read) and its heading.
  */
-export function pageTextKey(contentParts: Iterable<Uint8Array>, heading: PageHeading): string {
+function pageTextKey(contentParts: Iterable<Uint8Array>, heading: PageHeading): string {
   const hash = createHash('sha256');
   for (const part of contentParts) hash.update(part);
   // A NUL never occurs in JSON text: the bytes and the heading cannot run into each other.

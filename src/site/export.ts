@@ -136,13 +136,13 @@ async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit
     const writer = new FolderWriter(temporary, false);
     const pages = await writePages(site, bundle, writer, undefined);
     started = performance.now();
-    const files = writeSiteFiles(site, bundle, writer, pages, undefined);
+    const { keys: files, missingIcons } = writeSiteFiles(site, bundle, writer, pages, undefined);
     writer.write(exportMarker, markerText(exportState(site, bundle, pages, files)));
     beforeCommit?.(temporary);
     commit(temporary, outDir);
     timings.writeMs = performance.now() - started;
     const count = writer.count + bundle.files.length;
-    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, missingIcons: missingIcons(pages), timings };
+    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, missingIcons, timings };
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw error;
@@ -161,7 +161,7 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   writer.write(exportMarker, markerText(undefined));
   const pages = await writePages(site, previous.bundle, writer, previous);
   const started = performance.now();
-  const files = writeSiteFiles(site, previous.bundle, writer, pages, previous);
+  const { keys: files, missingIcons } = writeSiteFiles(site, previous.bundle, writer, pages, previous);
   const kept = new Set([...previous.bundle.files, ...Object.keys(files), ...pages.paths, exportMarker]);
   const stale = [...Object.keys(previous.files), ...Object.keys(previous.pages).flatMap((id) => {
     const { html, data, twins } = pageFilePaths(id);
@@ -173,7 +173,7 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   timings.writeMs = performance.now() - started;
   // The bundle, the files, the pages' files, 404.html and the marker; the marker's two writes are no change.
   const count = previous.bundle.files.length + Object.keys(files).length + pages.paths.length + 2;
-  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, missingIcons: missingIcons(pages), timings };
+  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, missingIcons, timings };
 }
 
 /** What the marker of a complete export records. */
@@ -481,18 +481,16 @@ type PlannedFile = { key: string; make: () => string | Buffer } | { key: string;
 
 /**
  * Every file besides the pages (the docs root's own files, icons, search records, llms.txt, sitemap,
- * robots.txt, redirects), written when its key differs from the previous export's. Returns the keys.
+ * robots.txt, redirects), written when its key differs from the previous export's. Returns the keys, and
+ * the icons the pages name that no installed package has (`ExportResult.missingIcons`).
  */
-/** Every icon the pages' HTML names (404.html's too), each once. */
-function iconsOf(pages: WrittenPages): Set<string> {
-  return new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons]);
-}
-
-function missingIcons(pages: WrittenPages): string[] {
-  return [...iconsOf(pages)].filter((icon) => iconFile(icon) === undefined).sort();
-}
-
-function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWriter, pages: WrittenPages, previous: ExportState | undefined): Record<string, string> {
+function writeSiteFiles(
+  site: ExportSite,
+  bundle: ClientBundle,
+  writer: FolderWriter,
+  pages: WrittenPages,
+  previous: ExportState | undefined,
+): { keys: Record<string, string>; missingIcons: string[] } {
   const { snapshot, origin } = site;
   const taken = new Set([...pages.paths, ...bundle.files, notFoundPath, exportMarker]);
   const planned = new Map<string, PlannedFile>();
@@ -505,9 +503,11 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
   };
   // The docs root's sitemap.xml or robots.txt is the site's own: it wins.
   for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, source: file.path });
-  for (const icon of iconsOf(pages)) {
+  const missingIcons: string[] = [];
+  for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
     const source = iconFile(icon);
     if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, source });
+    else missingIcons.push(icon);
   }
   // The compiler's search records and llms files are large: keyed by their files' hashes (from the
   // compiler's index) and, when changed, copied as they are. Under another base or site URL the llms files
@@ -547,7 +547,7 @@ function writeSiteFiles(site: ExportSite, bundle: ClientBundle, writer: FolderWr
       else writer.write(file, published?.bytes ?? '');
     }
   }
-  return keys;
+  return { keys, missingIcons: missingIcons.sort() };
 }
 
 /** Source files and settings of the docs root, never published as files. */
