@@ -219,11 +219,27 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
-      it('finds a page by a word of its body', async () => {
+      it('finds a page by a word of its body, with the index built in a worker off the page\'s thread', async () => {
         const { page, errors } = await open(base());
+        const started = page.waitForEvent('worker', { timeout: 30_000 });
+        await page.getByTestId('search-button').click();
+        expect((await started).url()).toMatch(/worker/);
+        await page.getByTestId('search-input').fill('zanzibar');
+        await poll(() => page.getByTestId('search-result').first().textContent()).toContain('Components');
+        await done(page, errors);
+      });
+
+      it('still searches when the worker script cannot load (the index is then built on the page)', async () => {
+        const { page, errors } = await open(base());
+        let refused = 0;
+        await page.route(/worker[^/]*\.(?:js|ts)/, (route) => {
+          refused++;
+          return route.abort();
+        });
         await page.getByTestId('search-button').click();
         await page.getByTestId('search-input').fill('zanzibar');
         await poll(() => page.getByTestId('search-result').first().textContent()).toContain('Components');
+        expect(refused).toBeGreaterThan(0);
         await done(page, errors);
       });
 

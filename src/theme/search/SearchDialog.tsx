@@ -2,18 +2,19 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SiteData } from '../types.js';
 import { searchPromptOf } from '../layout/settings.js';
 import { pageHref } from '../layout/urls.js';
-import { excerpt, loadSearch, type SearchFunction, type SearchHit } from './engine.js';
+import { excerpt, type SearchHit } from './engine.js';
+import { loadSearch, type SearchClient } from './client.js';
 
 type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
 
-function useSearchFunction(url: string | undefined): { status: Status; search?: SearchFunction } {
-  const [state, setState] = useState<{ status: Status; search?: SearchFunction }>({ status: url ? 'loading' : 'unavailable' });
+function useSearchClient(url: string | undefined): { status: Status; client?: SearchClient } {
+  const [state, setState] = useState<{ status: Status; client?: SearchClient }>({ status: url ? 'loading' : 'unavailable' });
   useEffect(() => {
     if (!url) return setState({ status: 'unavailable' });
     let live = true;
     setState({ status: 'loading' });
     loadSearch(url).then(
-      (search) => live && setState({ status: 'ready', search }),
+      (client) => live && setState({ status: 'ready', client }),
       () => live && setState({ status: 'failed' }),
     );
     return () => {
@@ -23,15 +24,39 @@ function useSearchFunction(url: string | undefined): { status: Status; search?: 
   return state;
 }
 
+interface Answer {
+  query: string;
+  hits: SearchHit[];
+}
+
+/**
+ * The latest answer: the hits shown stay those of the last query answered until the next answer comes,
+ * and a query overtaken by a later one never shows.
+ */
+function useAnswer(client: SearchClient | undefined, query: string, pages: readonly string[]): Answer {
+  const [answer, setAnswer] = useState<Answer>({ query: '', hits: [] });
+  useEffect(() => {
+    if (!client || query.trim() === '') return setAnswer({ query, hits: [] });
+    let live = true;
+    void client.search(query, pages).then((hits) => {
+      if (live && hits) setAnswer({ query, hits });
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, query, pages]);
+  return answer;
+}
+
 function hitHref(data: SiteData, hit: SearchHit): string {
   return pageHref(data.base, hit.page, hit.anchor);
 }
 
-function statusText(status: Status, query: string, count: number): string | undefined {
+function statusText(status: Status, query: string, answer: Answer): string | undefined {
   if (status === 'unavailable') return 'Search is not available: the site has no search index yet.';
   if (status === 'failed') return 'The search index could not be loaded.';
   if (status === 'loading') return 'Loading the search index…';
-  return query.trim() !== '' && count === 0 ? 'No results.' : undefined;
+  return query.trim() !== '' && answer.query === query && answer.hits.length === 0 ? 'No results.' : undefined;
 }
 
 export interface SearchDialogProps {
@@ -42,12 +67,14 @@ export interface SearchDialogProps {
 }
 
 export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
-  const { status, search } = useSearchFunction(data.searchIndexUrl);
+  const { status, client } = useSearchClient(data.searchIndexUrl);
+  // The records are every page's: a hidden page is reached by its URL, never found by search.
+  const searchable = useMemo(() => Object.keys(data.pages).filter((id) => data.pages[id]?.hidden === false), [data]);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  // The records are every page's: a hidden page is reached by its URL, never found by search.
-  const hits = useMemo(() => (search ? search(query, 20, (page) => data.pages[page]?.hidden === false) : []), [search, query, data]);
+  const answer = useAnswer(client, query, searchable);
+  const hits = answer.hits;
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setSelected(0), [query]);
   const go = (hit: SearchHit | undefined): void => {
@@ -63,7 +90,7 @@ export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
     else return;
     event.preventDefault();
   };
-  const message = statusText(status, query, hits.length);
+  const message = statusText(status, query, answer);
   return (
     <div className="search-backdrop" onClick={onClose}>
       <div className="search-dialog" data-testid="search-dialog" role="dialog" aria-modal="true" aria-label="Search" onClick={(e) => e.stopPropagation()} onKeyDown={onKeyDown}>

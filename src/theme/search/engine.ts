@@ -2,8 +2,8 @@ import type MiniSearch from 'minisearch';
 import type { SearchRecord } from '../types.js';
 
 /*
- * Client-side search over the site's search records (one per heading section). minisearch is imported
- * on first use, and the records fetched once per URL, so pages that never open search pay nothing.
+ * Client-side search over the site's search records (one per heading section): the index itself, pure
+ * and thread-agnostic. `client.ts` runs it in a Web Worker (`worker.ts`) for the dialog.
  */
 
 export interface SearchHit {
@@ -60,23 +60,6 @@ export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknow
     const results = index.search(query, include ? { filter: (result) => include(String(result['page'])) } : {});
     return results.slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
   };
-}
-
-const loaded = new Map<string, Promise<SearchFunction>>();
-
-/** The search function for an index URL; a failed fetch is forgotten so the next open retries. */
-export function loadSearch(url: string): Promise<SearchFunction> {
-  let pending = loaded.get(url);
-  if (!pending) {
-    pending = (async () => {
-      const [{ default: MiniSearchClass }, response] = await Promise.all([import('minisearch'), fetch(url)]);
-      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-      return createSearch(MiniSearchClass, await response.json());
-    })();
-    pending.catch(() => loaded.delete(url));
-    loaded.set(url, pending);
-  }
-  return pending;
 }
 
 /** A short excerpt of the text around the first query term. */

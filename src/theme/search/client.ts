@@ -1,0 +1,124 @@
+import SearchWorker from './worker.js?worker';
+import type { SearchHit } from './engine.js';
+import { createSearchHost, type SearchHost, type SearchReply, type SearchRequest } from './protocol.js';
+
+/*
+ * The dialog's handle on the index. The index lives in a Web Worker; where none can start (no Worker,
+ * a blocked worker script) it is built on the page's thread instead, behind the same interface. Queries
+ * are coalesced: while one runs, only the latest typed is kept, so a fast typist never queues work.
+ */
+
+export interface SearchClient {
+  /**
+   * The hits for `query` among `pages` (at most `limit`), or undefined when a later query replaced this
+   * one before it ran.
+   */
+  search(query: string, pages: readonly string[], limit?: number): Promise<SearchHit[] | undefined>;
+}
+
+type Send = (request: SearchRequest) => void;
+
+interface Queued {
+  query: string;
+  limit: number;
+  resolve: (hits: SearchHit[] | undefined) => void;
+}
+
+class CoalescingClient implements SearchClient {
+  private nextId = 1;
+  private running: { id: number; resolve: (hits: SearchHit[]) => void } | undefined;
+  private queued: Queued | undefined;
+  private pagesSent: readonly string[] | undefined;
+
+  constructor(private readonly send: Send) {}
+
+  search(query: string, pages: readonly string[], limit = 20): Promise<SearchHit[] | undefined> {
+    if (pages !== this.pagesSent) {
+      this.pagesSent = pages;
+      this.send({ kind: 'pages', pages });
+    }
+    return new Promise((resolve) => {
+      this.queued?.resolve(undefined);
+      this.queued = { query, limit, resolve };
+      this.pump();
+    });
+  }
+
+  receive(reply: SearchReply): void {
+    if (reply.kind !== 'hits' || reply.id !== this.running?.id) return;
+    const { resolve } = this.running;
+    this.running = undefined;
+    resolve(reply.hits);
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.running || !this.queued) return;
+    const { query, limit, resolve } = this.queued;
+    this.queued = undefined;
+    const id = this.nextId++;
+    this.running = { id, resolve };
+    this.send({ kind: 'search', id, query, limit });
+  }
+}
+
+/** The records could not be loaded or indexed: no thread would do better. */
+class RecordsFailed extends Error {}
+
+/**
+ * Loads the index in a worker; rejects with `RecordsFailed` when the records fail, with another error
+ * when the worker itself cannot start (the caller then builds the index on the page's thread).
+ */
+function workerClient(url: string, start: () => Worker): Promise<SearchClient> {
+  return new Promise((resolve, reject) => {
+    const worker = start();
+    const client = new CoalescingClient((request) => worker.postMessage(request));
+    const fail = (error: Error): void => {
+      worker.terminate();
+      reject(error);
+    };
+    worker.addEventListener('error', (event) => fail(new Error(event.message || 'the search worker did not start')));
+    worker.addEventListener('message', (event: MessageEvent<SearchReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'loaded') resolve(client);
+      else if (reply.kind === 'failed') fail(new RecordsFailed(reply.message));
+      else client.receive(reply);
+    });
+    worker.postMessage({ kind: 'load', url } satisfies SearchRequest);
+  });
+}
+
+/** The index built on the page's thread, answering through the same queue as the worker. */
+async function inThreadClient(url: string): Promise<SearchClient> {
+  const { default: MiniSearchClass } = await import('minisearch');
+  const host: SearchHost = createSearchHost(MiniSearchClass);
+  const first = await host.handle({ kind: 'load', url });
+  if (first?.kind === 'failed') throw new Error(first.message);
+  const client: CoalescingClient = new CoalescingClient((request) => {
+    void host.handle(request).then((reply) => reply && client.receive(reply));
+  });
+  return client;
+}
+
+async function createClient(url: string): Promise<SearchClient> {
+  if (typeof Worker === 'undefined') return inThreadClient(url);
+  try {
+    return await workerClient(url, () => new SearchWorker({ name: 'docs-build search' }));
+  } catch (error) {
+    if (error instanceof RecordsFailed) throw error;
+    return inThreadClient(url);
+  }
+}
+
+const loaded = new Map<string, Promise<SearchClient>>();
+
+/** The search client of an index URL, made once per page session; a failed load is forgotten so the next open retries. */
+export function loadSearch(url: string): Promise<SearchClient> {
+  let pending = loaded.get(url);
+  if (!pending) {
+    pending = createClient(url);
+    pending.catch(() => loaded.delete(url));
+    loaded.set(url, pending);
+  }
+  return pending;
+}
