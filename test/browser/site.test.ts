@@ -323,6 +323,21 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       await done(page, errors);
     });
 
+    it('search finds what an edit added: in the dialog open during the edit, and when opened again', async () => {
+      const { page, errors } = await open(`${dev.url}quickstart`);
+      await page.getByTestId('search-button').click();
+      await page.getByTestId('search-input').fill('quetzalcoatl');
+      await poll(() => page.getByTestId('search-status').textContent()).toBe('No results.');
+      edit('guides/webhooks.mdx', 'when a task finishes.', 'when a task finishes, even a quetzalcoatl one.');
+      await poll(() => page.getByTestId('search-result').first().textContent()).toContain('Receiving webhooks');
+      await page.keyboard.press('Escape');
+      edit('guides/webhooks.mdx', 'even a quetzalcoatl one.', 'even an axolotl one.');
+      await page.getByTestId('search-button').click();
+      await page.getByTestId('search-input').fill('axolotl');
+      await poll(() => page.getByTestId('search-result').first().textContent()).toContain('Receiving webhooks');
+      await done(page, errors);
+    });
+
     it('a page whose HTML is older than its modules (a rebuild between the two) renders the new data, without a hydration error', async () => {
       const url = `${dev.url}guides/authentication`;
       const stale = await (await fetch(url)).text();

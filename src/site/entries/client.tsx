@@ -2,7 +2,7 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import site from 'virtual:docs-build/site';
 import routes from 'virtual:docs-build/routes';
-import { App } from '../../theme/index.js';
+import { App, forgetSearchIndexes } from '../../theme/index.js';
 import type { PageData } from '../../theme/types.js';
 import { pageIdFromPath } from '../../theme/layout/urls.js';
 import { dataKey } from './data-key.js';
@@ -52,6 +52,8 @@ const root = start();
 if (import.meta.hot) {
   import.meta.hot.on(pageDataEvent, (pages: PageData[]) => {
     for (const data of pages) latest.set(data.page.id, data);
+    // The edit changed the search records too: the next search loads them again.
+    forgetSearchIndexes();
     // The page shown now (client-side navigation may have moved on from the first one).
     const shown = pageIdFromPath(site.base, site.pages, window.location.pathname);
     const data = shown === undefined ? undefined : latest.get(shown);

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { SiteData } from '../types.js';
 import { searchPromptOf } from '../layout/settings.js';
 import { pageHref } from '../layout/urls.js';
 import { excerpt, type SearchHit } from './engine.js';
-import { loadSearch, type SearchClient } from './client.js';
+import { loadSearch, searchIndexGeneration, subscribeSearchIndexes, type SearchClient } from './client.js';
 
 type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
 
 function useSearchClient(url: string | undefined): { status: Status; client?: SearchClient } {
   const [state, setState] = useState<{ status: Status; client?: SearchClient }>({ status: url ? 'loading' : 'unavailable' });
+  // Changes when the preview's records changed with an edit: the index is loaded again.
+  const generation = useSyncExternalStore(subscribeSearchIndexes, searchIndexGeneration, () => 0);
   useEffect(() => {
     if (!url) return setState({ status: 'unavailable' });
     let live = true;
@@ -20,7 +22,7 @@ function useSearchClient(url: string | undefined): { status: Status; client?: Se
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [url, generation]);
   return state;
 }
 

@@ -14,6 +14,8 @@ export interface SearchClient {
    * one before it ran.
    */
   search(query: string, pages: readonly string[], limit?: number): Promise<SearchHit[] | undefined>;
+  /** Stops the worker; a search after it never answers. */
+  close(): void;
 }
 
 type Send = (request: SearchRequest) => void;
@@ -30,7 +32,10 @@ class CoalescingClient implements SearchClient {
   private queued: Queued | undefined;
   private pagesSent: readonly string[] | undefined;
 
-  constructor(private readonly send: Send) {}
+  constructor(
+    private readonly send: Send,
+    readonly close: () => void = () => {},
+  ) {}
 
   search(query: string, pages: readonly string[], limit = 20): Promise<SearchHit[] | undefined> {
     if (pages !== this.pagesSent) {
@@ -72,7 +77,7 @@ class RecordsFailed extends Error {}
 function workerClient(url: string, start: () => Worker): Promise<SearchClient> {
   return new Promise((resolve, reject) => {
     const worker = start();
-    const client = new CoalescingClient((request) => worker.postMessage(request));
+    const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate());
     const fail = (error: Error): void => {
       worker.terminate();
       reject(error);
@@ -111,6 +116,29 @@ async function createClient(url: string): Promise<SearchClient> {
 }
 
 const loaded = new Map<string, Promise<SearchClient>>();
+
+/**
+ * Forgets every index loaded, so that the next search fetches the records again: the preview calls it
+ * when an edit reaches the page (the records on the server changed with it).
+ */
+export function forgetSearchIndexes(): void {
+  for (const pending of loaded.values()) pending.then((client) => client.close(), () => {});
+  loaded.clear();
+  generation++;
+  for (const listener of listeners) listener();
+}
+
+let generation = 0;
+const listeners = new Set<() => void>();
+
+/** How many times the indexes were forgotten: a dialog open at the time loads its index again. */
+export const searchIndexGeneration = (): number => generation;
+
+/** Calls `listener` whenever the indexes are forgotten; returns the unsubscribe (React's `useSyncExternalStore` shape). */
+export function subscribeSearchIndexes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The search client of an index URL, made once per page session; a failed load is forgotten so the next open retries. */
 export function loadSearch(url: string): Promise<SearchClient> {
