@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
 import { pageIdFromPath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
+import type { BuildProgress } from '../pipeline/index.js';
 import { searchIndexPath, type SiteSnapshot } from './compiler.js';
 import { publishedBytes } from './data.js';
 import { dataKey } from './entries/data-key.js';
@@ -29,6 +30,11 @@ export interface PageRenderer {
 interface DevContext {
   root: string;
   snapshot: () => SiteSnapshot | undefined;
+  /**
+   * While the preview's first build runs: settles when it ends, with the parse's progress so far. The
+   * server listens before that build (a first start without a cache parses for tens of seconds).
+   */
+  firstBuild?: () => { done: Promise<void>; progress: BuildProgress | undefined } | undefined;
   paths: SitePaths;
   /** The server bundle kept in the cache, when there is one to use (see plugin.ts): no transform of the theme before the first page. */
   bundled?: () => Promise<PageRenderer | undefined>;
@@ -39,7 +45,7 @@ interface DevContext {
  * icons, Markdown twins, llms.txt, and the docs root's files (when the docs root is not Vite's root).
  */
 export function devMiddleware(server: ViteDevServer, context: DevContext): Connect.NextHandleFunction {
-  return (req, res, next) => {
+  const route: Connect.NextHandleFunction = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const snapshot = context.snapshot();
     if (!snapshot) return next();
@@ -55,6 +61,40 @@ export function devMiddleware(server: ViteDevServer, context: DevContext): Conne
       (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
     );
   };
+  return (req, res, next) => {
+    const building = context.firstBuild?.();
+    if (!building) return route(req, res, next);
+    // A page asked for while the first build runs: a small site (or a warm cache) is ready in a moment
+    // and gets its page; a large one shows a page that says how far the build is and asks again.
+    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    const waited = wantsPage ? Promise.race([building.done, delay(buildingPageAfterMs)]) : building.done;
+    void waited.then(() => {
+      const still = context.firstBuild?.();
+      if (still && wantsPage) sendBuildingPage(res, still.progress);
+      else route(req, res, next);
+    });
+  };
+}
+
+/** How long a page request waits for the first build before it is answered with the building page. */
+const buildingPageAfterMs = 1500;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** The page shown while the first build runs: how far the parse is; it asks again every second. */
+export function buildingPageHtml(progress: BuildProgress | undefined): string {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  const parsed = !progress || progress.total === 0 ? 'reading the docs'
+    : progress.done < progress.total ? `${count(progress.done)} of ${count(progress.total)} pages parsed`
+    // After the parse: highlighting, links and content files, which report no progress of their own.
+    : `all ${count(progress.total)} pages parsed, highlighting code and writing the pages`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="1"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Building the site…</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:20vh auto;max-width:32rem;padding:0 1rem;color:#333}@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}}</style></head><body><h1>Building the site…</h1><p data-testid="building-progress">docs-build is building the preview: ${parsed}. This page reloads by itself.</p></body></html>`;
+}
+
+function sendBuildingPage(res: ServerResponse, progress: BuildProgress | undefined): true {
+  res.setHeader('X-Docs-Build-Building', '1');
+  res.setHeader('Retry-After', '1');
+  return send(res, 503, contentType('.html'), buildingPageHtml(progress));
 }
 
 async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {

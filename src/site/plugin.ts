@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } from 'vite';
-import type { BuildResult } from '../pipeline/index.js';
+import type { BuildProgress, BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devMiddleware, type PageRenderer } from './dev-middleware.js';
@@ -67,11 +67,17 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
     if (!current) throw new Error('docs-build: the docs root has no usable docs.json yet; fix the errors above');
     return current;
   };
+  // The dev server's first build, while it runs (the server listens meanwhile), and its progress.
+  let firstBuild: { done: Promise<void>; progress: BuildProgress | undefined } | undefined;
   const ensureCompiled = async (): Promise<void> => {
     if (!compiler) {
       // The site data a preview kept for its next start lives in the Vite cache folder, beside the server bundle.
       const siteDataDir = options.cache === false ? undefined : serverBundleFolder(config.cacheDir, root);
-      compiler = new SiteCompiler({ ...options, root, base: config.base, ...(siteDataDir !== undefined ? { siteDataDir } : {}) });
+      const onProgress = (event: BuildProgress): void => {
+        if (firstBuild) firstBuild.progress = event;
+        options.onProgress?.(event);
+      };
+      compiler = new SiteCompiler({ ...options, root, base: config.base, onProgress, ...(siteDataDir !== undefined ? { siteDataDir } : {}) });
     }
     if (!compiler.snapshot) report(await compiler.compile(), []);
   };
@@ -107,8 +113,9 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
       if (id === siteModuleId || id === routesModuleId || id.startsWith(pageModulePrefix)) return resolvedPrefix + id;
       return undefined;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith(resolvedPrefix)) return undefined;
+      await firstBuild?.done;
       const virtual = id.slice(resolvedPrefix.length);
       if (virtual === siteModuleId) return jsonModule(snapshot().data);
       if (virtual === routesModuleId) return routesModule(snapshot().pageIds(), options.pageData, config.base);
@@ -126,8 +133,20 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
       return undefined;
     },
     async configureServer(server) {
-      await ensureCompiled();
-      if (options.watch === false) return undefined;
+      if (options.watch === false) return ensureCompiled();
+      // Not awaited: the server listens (and prints its URL) while the first build runs; pages asked for
+      // meanwhile wait for it a moment, then say how far it is (dev-middleware.ts).
+      const state: NonNullable<typeof firstBuild> = {
+        progress: undefined,
+        done: ensureCompiled().then(
+          () => void (firstBuild = undefined),
+          (error: unknown) => {
+            firstBuild = undefined;
+            server.config.logger.error(`docs-build: the first build failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          },
+        ),
+      };
+      firstBuild = state;
       const bundle = new DevServerBundle(options.cache === false ? undefined : config.cacheDir, root, () => themeEdited);
       // Loaded now, and its stylesheets and the client entry transformed now, while the browser starts:
       // the first page waits for neither.
@@ -136,14 +155,14 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         for (const href of renderer?.styles ?? []) void client.warmupRequest(`${href}?direct`);
         if (renderer) void client.warmupRequest(`/@fs${paths.clientEntry}`);
       });
-      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 10, report, () => {
+      const live = new LiveUpdates(server, () => compiler!, root, options.debounceMs ?? 10, report, state.done, () => {
         compiler!.keepSiteData();
         return bundle.prepare();
       });
       // And what the preview showed last, for the next start.
       server.httpServer?.once('close', () => compiler?.keepSiteData());
       live.start();
-      const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer() });
+      const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer(), firstBuild: () => firstBuild });
       // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
       return () => {
         server.middlewares.use(middleware);
@@ -240,9 +259,13 @@ class LiveUpdates {
     private readonly root: string,
     private readonly debounceMs: number,
     private readonly report: (run: { result: BuildResult; elapsedMs: number }, changed: string[], update?: { reload: boolean; pages: string[] }) => void,
+    /** The first build: every rebuild, and the session's priming, come after it. */
+    firstBuild: Promise<void>,
     /** Work for an idle preview after its session is primed (building the server bundle for the next start). */
     private readonly whenIdle: () => Promise<void>,
-  ) {}
+  ) {
+    this.chain = firstBuild;
+  }
 
   start(): void {
     const changed = (relative: string): void => {

@@ -25,6 +25,9 @@ describe('docs-build dev output', () => {
     const done = devCommand(io, root, { cache: true, port: '0' }, controller.signal);
     try {
       await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/docs-build dev: http/);
+      // The server listens before its first build: the build's problems and summary come after the URL.
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/\nbuilt in \d+ ms/);
+      expect(stdout.indexOf('docs-build dev: http')).toBeLessThan(stdout.indexOf('built in'));
       expect(stdout).toMatch(/other\.mdx:5:1 warning <Cardd>/);
       const before = stdout.length;
       // Edited before any page was served, so before the docs root is watched (plugin.ts,

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { createServer, type HotPayload, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { PageData, SiteData } from '../../src/theme/types.js';
-import { docsBuild, type SiteBuildEvent } from '../../src/site/plugin.js';
+import { docsBuild, type DocsBuildOptions, type SiteBuildEvent } from '../../src/site/plugin.js';
+import { build } from '../../src/pipeline/index.js';
 import { decodePageId, encodePageId } from '../../src/site/modules.js';
+import { buildingPageHtml } from '../../src/site/dev-middleware.js';
 import { pageDataEvent } from '../../src/site/entries/page-data-event.js';
 import { sitePaths } from '../../src/site/paths.js';
 import { SiteCompiler } from '../../src/site/compiler.js';
@@ -29,10 +31,10 @@ afterEach(async () => {
 });
 
 /** A real dev server on 127.0.0.1 with the plugin; records what it sends to browsers over HMR. */
-async function start(files: Record<string, string>): Promise<Harness> {
+async function start(files: Record<string, string>, options: Partial<DocsBuildOptions> = {}): Promise<Harness> {
   const root = tempRoot(files);
   const builds: SiteBuildEvent[] = [];
-  const server = await createServer({ root: sitePaths().packageDir, configFile: false, envDir: false, logLevel: 'silent', plugins: docsBuild({ root, onBuild: (event) => builds.push(event), debounceMs: 20 }), server: { host: '127.0.0.1', port: 0 } });
+  const server = await createServer({ root: sitePaths().packageDir, configFile: false, envDir: false, logLevel: 'silent', plugins: docsBuild({ root, onBuild: (event) => builds.push(event), debounceMs: 20, ...options }), server: { host: '127.0.0.1', port: 0 } });
   servers.push(server);
   await server.listen();
   const payloads: HotPayload[] = [];
@@ -77,6 +79,38 @@ describe('the docs-build Vite plugin', () => {
     const routes = ((await harness.server.ssrLoadModule('virtual:docs-build/routes')) as { default: Record<string, () => Promise<PageData>> }).default;
     expect(Object.keys(routes).sort()).toEqual(['guide', 'index', 'other']);
     expect((await routes.other!()).page.title).toBe('Other');
+  });
+
+  it('listens before its first build: a page asked for meanwhile says how far the build is, other requests wait for it', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const harness = await start(site, {
+      runBuild: async (options) => {
+        options.onProgress?.({ phase: 'pages', done: 1, total: 3 });
+        await gate;
+        return build(options);
+      },
+    });
+    const html = { headers: { accept: 'text/html' } };
+    const building = await fetch(`${harness.url}guide`, html);
+    expect(building.status).toBe(503);
+    expect(building.headers.get('x-docs-build-building')).toBe('1');
+    expect(await building.text()).toMatch(/<meta http-equiv="refresh" content="1">[\s\S]*1 of 3 pages parsed/);
+    expect(harness.builds).toHaveLength(0);
+    // Not a page: answered when the build is done, not with the building page or a 404.
+    const search = fetch(`${harness.url}_docs-build/search.json`);
+    openGate();
+    expect((await search).status).toBe(200);
+    expect(harness.builds).toHaveLength(1);
+    const served = await fetch(`${harness.url}guide`, html);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('Guide');
+  });
+
+  it('says on the building page what the build does: reading, parsing page n of m, then the rest', () => {
+    expect(buildingPageHtml(undefined)).toContain('building the preview: reading the docs.');
+    expect(buildingPageHtml({ phase: 'pages', done: 1234, total: 2159 })).toContain('1,234 of 2,159 pages parsed.');
+    expect(buildingPageHtml({ phase: 'pages', done: 2159, total: 2159 })).toContain('all 2,159 pages parsed, highlighting code');
   });
 
   it('renders each page on the server, and the not-found page with status 404', async () => {
