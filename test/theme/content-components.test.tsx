@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, highlightTint, parseHex } from '../../src/theme/layout/contrast.js';
 import { renderToString } from 'react-dom/server';
 import { existsSync } from 'node:fs';
 import { builtInComponents, iconUrl, parseFontAwesome, renderContent, type RenderOptions } from '../../src/theme/content/index.js';
@@ -70,11 +71,26 @@ describe('code', () => {
 
   it('tokens become spans with the light and dark color as CSS variables, block colors on the wrapper', () => {
     const out = html(root(code('const a = 1\na', 'js', {}, tokens)));
-    expect(out).toContain('<span style="--shiki-light:#d73a49;--shiki-dark:#f97583">const</span>');
+    expect(out).toMatch(/<span style="--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6}">const<\/span>/);
     expect(out).toContain('<span style="--shiki-light:#005cc5;--shiki-dark:#79b8ff;font-style:italic">1</span>');
     expect(out).toContain(' a = ');
     expect(out).toContain('--shiki-light-bg:#fff;--shiki-dark-bg:#24292e');
     expect(out).toContain('<pre class="shiki"');
+  });
+
+  it('shades a token color too faint to read on the block or on a highlighted line (4.5:1), and keeps readable ones as given', () => {
+    const out = html(root(code('const a = 1\na', 'js', { highlight: [1] }, tokens)));
+    const [, shown, shownDark] = /--shiki-light:(#[0-9a-f]{6});--shiki-dark:(#[0-9a-f]{6})">const/.exec(out) ?? [];
+    // github-light's keyword red reads 4.5:1 on white but not on the highlighted line's tint of it.
+    expect(contrastRatio(parseHex('#d73a49')!, parseHex(highlightTint('#fff', '#24292e')!)!)).toBeLessThan(4.5);
+    expect(shown).not.toBe('#d73a49');
+    for (const ground of ['#ffffff', highlightTint('#fff', '#24292e')!]) expect(contrastRatio(parseHex(shown!)!, parseHex(ground)!)).toBeGreaterThanOrEqual(4.5);
+    for (const ground of ['#24292e', highlightTint('#24292e', '#e1e4e8')!]) expect(contrastRatio(parseHex(shownDark!)!, parseHex(ground)!)).toBeGreaterThanOrEqual(4.5);
+    // The same hue, darker: red stays the largest channel.
+    const [r, g, b] = parseHex(shown!)!;
+    expect(r).toBeGreaterThan(Math.max(g, b));
+    expect(out).toContain('--shiki-light:#005cc5;--shiki-dark:#79b8ff;');
+    expect(out).toContain('--shiki-light:#24292e;--shiki-dark:#e1e4e8;');
   });
 
   it('token text is escaped, and a color that is not a plain color never reaches the style attribute', () => {
@@ -211,10 +227,10 @@ describe('the rest', () => {
 
   it('Tree folders are details (open with defaultOpen), files are items; FileTree wraps a Markdown list', () => {
     const out = html(root(comp('Tree', {}, [comp('Tree.Folder', { name: 'app', defaultOpen: true }, [comp('Tree.File', { name: 'page.tsx' })]), comp('Tree.Folder', { name: 'lib', openable: false })])));
-    expect(out).toContain('<details class="db-tree-folder" open="" role="treeitem"><summary class="db-tree-label db-tree-label-folder">app</summary>');
+    expect(out).toContain('<details class="db-tree-folder" open=""><summary class="db-tree-label db-tree-label-folder">app</summary>');
     expect(out).toContain('<span class="db-tree-label db-tree-label-file">page.tsx</span>');
-    expect(out).toContain('<div class="db-tree-folder" role="treeitem"><span class="db-tree-label db-tree-label-folder">lib</span>');
-    expect(html(root(comp('FileTree', {}, [el('ul', {}, [el('li', {}, [text('docs/')])])])))).toBe('<div class="db-tree" role="tree"><ul><li>docs/</li></ul></div>');
+    expect(out).toContain('<div class="db-tree-folder"><span class="db-tree-label db-tree-label-folder">lib</span>');
+    expect(html(root(comp('FileTree', {}, [el('ul', {}, [el('li', {}, [text('docs/')])])])))).toBe('<div class="db-tree"><ul><li>docs/</li></ul></div>');
   });
 
   it('Latex renders KaTeX markup unless styling.latex is false', () => {

@@ -190,15 +190,15 @@ function OperationReference({ page }: { page: Page }): ReactNode {
     <div className="db-api-reference">
       {fieldsByLocation(params).map(([location, fields]) => (
         <section key={location} className="db-api-section" data-testid={`api-params-${location}`}>
-          <h3 className="db-api-section-title">{locationTitles[location] ?? location}</h3>
+          <h2 className="db-api-section-title">{locationTitles[location] ?? location}</h2>
           <FieldList fields={fields} />
         </section>
       ))}
       {page.requestBody ? (
         <section className="db-api-section" data-testid="api-request-body">
-          <h3 className="db-api-section-title">
+          <h2 className="db-api-section-title">
             Request body {page.requestBody.required ? <span className="db-field-required">required</span> : null}
-          </h3>
+          </h2>
           {page.requestBody.description ? <Markdown text={page.requestBody.description} /> : null}
           <MediaTypes mediaTypes={page.requestBody.mediaTypes} />
         </section>
@@ -226,7 +226,7 @@ function Responses({ page }: { page: Page }): ReactNode {
   if (!page.responses?.length) {
     return page.responseFields?.length ? (
       <section className="db-api-section" data-testid="api-responses">
-        <h3 className="db-api-section-title">Response</h3>
+        <h2 className="db-api-section-title">Response</h2>
         <FieldList fields={page.responseFields} />
       </section>
     ) : null;
@@ -248,7 +248,7 @@ function Responses({ page }: { page: Page }): ReactNode {
   }));
   return (
     <section className="db-api-section" data-testid="api-responses">
-      <h3 className="db-api-section-title">Responses</h3>
+      <h2 className="db-api-section-title">Responses</h2>
       <TabSet className="db-tabs db-api-statuses" items={items} />
     </section>
   );

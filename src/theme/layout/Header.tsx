@@ -13,10 +13,11 @@ function Logo({ data, branch }: { data: SiteData; branch: Branch }) {
   const href = site.logo?.href ?? pageHref(base, (home && firstListedPage(home.children, data.pages)) ?? homePage(data.navigation, data.pages) ?? 'index');
   return (
     <a className="site-logo" data-testid="logo" href={href}>
+      {/* The images are decoration: the link's name is the site's name beside them (hidden when there is a logo). */}
       {site.logo && (
         <>
-          <img className="logo-light" data-testid="logo-light" src={assetUrl(base, site.logo.light)} alt={site.name} />
-          <img className="logo-dark" data-testid="logo-dark" src={assetUrl(base, site.logo.dark)} alt={site.name} />
+          <img className="logo-light" data-testid="logo-light" src={assetUrl(base, site.logo.light)} alt="" />
+          <img className="logo-dark" data-testid="logo-dark" src={assetUrl(base, site.logo.dark)} alt="" />
         </>
       )}
       <span className={site.logo ? 'site-name visually-hidden' : 'site-name'} data-testid="site-name">{site.name}</span>

@@ -1,3 +1,4 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { SiteData } from '../types.js';
 import { divisionKey, isListed, type Branch } from './navigation.js';
@@ -69,11 +70,35 @@ function Group({ ctx, node, depth }: { ctx: SidebarContext; node: NavNode; depth
     );
   }
   // Nested groups fold; `expanded` opens one, and so does holding the current page.
+  const open = node.expanded === true || contains(node, ctx.current);
+  if (node.root !== undefined && ctx.data.pages[node.root]) return <FoldingGroupWithPage ctx={ctx} node={node} open={open}>{children}</FoldingGroupWithPage>;
   return (
-    <details className="sidebar-group sidebar-subgroup" data-testid="sidebar-group" open={node.expanded === true || contains(node, ctx.current)}>
+    <details className="sidebar-group sidebar-subgroup" data-testid="sidebar-group" open={open}>
       <summary><GroupTitle ctx={ctx} node={node} /></summary>
       {children}
     </details>
+  );
+}
+
+/**
+ * A folding group whose title is a page: the link and the fold are two controls side by side (a link
+ * inside a `<summary>` is a control inside a control, which assistive technology cannot operate).
+ */
+function FoldingGroupWithPage({ ctx, node, open, children }: { ctx: SidebarContext; node: NavNode; open: boolean; children: ReactNode }) {
+  const [shown, setShown] = useState(open);
+  // Going to a page inside it unfolds it, as it does a `<details>` group.
+  useEffect(() => {
+    if (open) setShown(true);
+  }, [open]);
+  const listId = `sidebar-group-${useId()}`;
+  return (
+    <div className="sidebar-group sidebar-subgroup" data-testid="sidebar-group" data-open={shown}>
+      <div className="sidebar-subgroup-head">
+        <GroupTitle ctx={ctx} node={node} />
+        <button type="button" className="sidebar-fold" aria-expanded={shown} aria-controls={listId} aria-label={`Pages of ${node.label}`} onClick={() => setShown(!shown)} />
+      </div>
+      <div id={listId} hidden={!shown}>{children}</div>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { FontSettings, Site } from '../../manifest/types.js';
 import { assetUrl } from './urls.js';
+import { readableText, textOn } from './contrast.js';
 
 /*
  * Colors, fonts and background as CSS variables on the layout's root element (styles/layout.css reads
@@ -89,6 +90,28 @@ function cssUrl(base: string, file: string): string {
   return `url(${cssString(assetUrl(base, file))})`;
 }
 
+/** The layout's surfaces (styles/layout.css: `--surface`, `--surface-raised`), light and dark, unless docs.json sets the background color. */
+export const themeSurfaces = { light: ['#ffffff', '#f7f7f8'], dark: ['#0f1115', '#171a20'] } as const;
+
+/**
+ * The brand colors as they are used for text, shaded where they would not be readable (contrast.ts):
+ * `--primary-text` (links, current items; light mode), `--primary-light-text` (dark mode), and
+ * `--on-primary-dark`, the text on buttons and banners in `colors.dark`.
+ */
+export function readableColors(site: Site): Record<string, string> {
+  const background = site.background.color;
+  const light = [background?.light ?? themeSurfaces.light[0], themeSurfaces.light[1]];
+  const dark = [background?.dark ?? themeSurfaces.dark[0], themeSurfaces.dark[1]];
+  const vars: Record<string, string> = {};
+  const primaryText = readableText(site.colors.primary, light);
+  const lightText = readableText(site.colors.light, dark);
+  const onDark = textOn(site.colors.dark);
+  if (primaryText) vars['--primary-text'] = primaryText;
+  if (lightText) vars['--primary-light-text'] = lightText;
+  if (onDark) vars['--on-primary-dark'] = onDark;
+  return vars;
+}
+
 /** The CSS variables of the site's settings, set on the layout's root element. */
 export function siteStyle(site: Site, base: string): CSSProperties {
   const vars: Record<string, string> = {
@@ -96,6 +119,7 @@ export function siteStyle(site: Site, base: string): CSSProperties {
     '--primary-light': site.colors.light,
     '--primary-dark': site.colors.dark,
   };
+  Object.assign(vars, readableColors(site));
   const { body, heading } = siteFonts(site);
   if (body) vars['--font-body'] = fontFamilyValue(body.family);
   if (body?.weight !== undefined) vars['--font-body-weight'] = String(body.weight);

@@ -79,8 +79,11 @@ export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
   const hits = answer.hits;
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setSelected(0), [query]);
-  const go = (hit: SearchHit | undefined): void => {
+  // A hit is an option of the list the input controls (the combobox pattern): focus stays in the input,
+  // arrows move the selection. Ctrl/Cmd with Enter or a click opens the page in a new tab, as a link would.
+  const go = (hit: SearchHit | undefined, newTab = false): void => {
     if (!hit) return;
+    if (newTab) return void window.open(hitHref(data, hit), '_blank', 'noopener');
     onClose();
     onNavigate(hitHref(data, hit));
   };
@@ -88,23 +91,48 @@ export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
     if (event.key === 'Escape') onClose();
     else if (event.key === 'ArrowDown') setSelected((at) => Math.min(at + 1, Math.max(hits.length - 1, 0)));
     else if (event.key === 'ArrowUp') setSelected((at) => Math.max(at - 1, 0));
-    else if (event.key === 'Enter') go(hits[selected]);
+    else if (event.key === 'Enter') go(hits[selected], event.metaKey || event.ctrlKey);
     else return;
     event.preventDefault();
   };
+  const optionId = (index: number): string => `docs-search-hit-${index}`;
+  useEffect(() => document.getElementById(optionId(selected))?.scrollIntoView?.({ block: 'nearest' }), [selected]);
   const message = statusText(status, query, answer);
   return (
     <div className="search-backdrop" onClick={onClose}>
       <div className="search-dialog" data-testid="search-dialog" role="dialog" aria-modal="true" aria-label="Search" onClick={(e) => e.stopPropagation()} onKeyDown={onKeyDown}>
-        <input ref={input} className="search-input" data-testid="search-input" type="search" placeholder={searchPromptOf(data.site)} value={query} onChange={(e) => setQuery(e.target.value)} aria-controls="docs-search-results" />
-        {message && <p className="search-status" data-testid="search-status">{message}</p>}
-        <ul role="listbox" id="docs-search-results" className="search-results">
+        <input
+          ref={input}
+          className="search-input"
+          data-testid="search-input"
+          type="search"
+          role="combobox"
+          aria-label={searchPromptOf(data.site)}
+          aria-autocomplete="list"
+          aria-expanded={hits.length > 0}
+          aria-controls="docs-search-results"
+          aria-activedescendant={hits.length > 0 ? optionId(selected) : undefined}
+          placeholder={searchPromptOf(data.site)}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {/* Always there, so that screen readers announce what it comes to say. */}
+        <p className="search-status" data-testid="search-status" role="status">{message}</p>
+        <ul role="listbox" id="docs-search-results" className="search-results" aria-label="Search results">
           {hits.map((hit, index) => (
-            <li key={hit.id} role="option" aria-selected={index === selected}>
-              <a className="search-result" data-testid="search-result" href={hitHref(data, hit)} onClick={(e) => { e.preventDefault(); go(hit); }} onMouseEnter={() => setSelected(index)}>
-                <span className="search-result-title">{hit.headings.length > 0 ? [hit.title, ...hit.headings].join(' › ') : hit.title}</span>
-                <span className="search-result-text">{excerpt(hit.text, query)}</span>
-              </a>
+            <li
+              key={hit.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === selected}
+              className="search-result"
+              data-testid="search-result"
+              data-href={hitHref(data, hit)}
+              onClick={(e) => go(hit, e.metaKey || e.ctrlKey)}
+              onMouseEnter={() => setSelected(index)}
+            >
+              <span className="search-result-title">{hit.headings.length > 0 ? [hit.title, ...hit.headings].join(' › ') : hit.title}</span>
+              <span className="search-result-text">{excerpt(hit.text, query)}</span>
             </li>
           ))}
         </ul>

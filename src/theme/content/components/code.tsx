@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { CodeMeta, HighlightedLines } from '../../../content/types.js';
 import { Icon } from '../icons.js';
+import { highlightTint, readableText } from '../../layout/contrast.js';
 import { CopyButton } from './copy.js';
 
 type Token = HighlightedLines['lines'][number][number];
@@ -25,8 +26,9 @@ export function CodeBlock({ lang, meta = {}, value, tokens, inGroup, title }: Co
   const classes = ['db-code', meta.wrap ? 'db-code-wrap' : '', meta.lines ? 'db-code-lines' : '', meta.focus?.length ? 'db-code-focus' : '']
     .filter(Boolean)
     .join(' ');
+  const readable = tokens && readableTokenColors(tokens);
   return (
-    <div className={classes} data-lang={lang || undefined} style={blockColors(tokens)}>
+    <div className={classes} data-lang={lang || undefined} style={blockColors(tokens, readable)}>
       {!inGroup && heading ? (
         <div className="db-code-title">
           {meta.icon ? <Icon icon={meta.icon} size={14} /> : null}
@@ -36,21 +38,45 @@ export function CodeBlock({ lang, meta = {}, value, tokens, inGroup, title }: Co
       <div className="db-code-body">
         <CopyButton text={value} />
         <pre className={tokens ? 'shiki' : 'db-plain'} tabIndex={0}>
-          <code className={lang ? `language-${lang}` : undefined} dangerouslySetInnerHTML={{ __html: linesHtml(value, tokens, meta) }} />
+          <code className={lang ? `language-${lang}` : undefined} dangerouslySetInnerHTML={{ __html: linesHtml(value, tokens, readable, meta) }} />
         </pre>
       </div>
     </div>
   );
 }
 
-function blockColors(tokens: HighlightedLines | undefined): CSSProperties | undefined {
-  if (!tokens) return undefined;
+function blockColors(tokens: HighlightedLines | undefined, readable: ReadableColors | undefined): CSSProperties | undefined {
+  if (!tokens || !readable) return undefined;
   return {
-    '--shiki-light': tokens.light.foreground,
-    '--shiki-dark': tokens.dark.foreground,
+    '--shiki-light': readable.light(tokens.light.foreground),
+    '--shiki-dark': readable.dark(tokens.dark.foreground),
     '--shiki-light-bg': tokens.light.background,
     '--shiki-dark-bg': tokens.dark.background,
   } as CSSProperties;
+}
+
+type ColorFix = (color: string) => string;
+type ReadableColors = { light: ColorFix; dark: ColorFix };
+
+/**
+ * Token colors as shown: each readable (4.5:1) on the block's background and on a highlighted line's
+ * tint of it, as Expressive Code does for Starlight. Highlighting themes hold colors that fall short
+ * (github-light's red is 4.5:1 on white, 3.7:1 on a tinted line); those are shaded just enough.
+ */
+function readableTokenColors(tokens: HighlightedLines): ReadableColors {
+  const fixFor = (theme: HighlightedLines['light']): ColorFix => {
+    const grounds = [theme.background, highlightTint(theme.background, theme.foreground)].filter((g): g is string => g !== undefined);
+    const fixed = new Map<string, string>();
+    return (color) => {
+      let readable = fixed.get(color);
+      if (readable === undefined) {
+        readable = grounds.length === 2 ? (readableText(color, grounds, 0) ?? color) : color;
+        fixed.set(color, readable);
+      }
+      return readable;
+    };
+  };
+  return { light: fixFor(tokens.light), dark: fixFor(tokens.dark) };
 }
 
 /*
@@ -58,10 +84,10 @@ function blockColors(tokens: HighlightedLines | undefined): CSSProperties | unde
  * objects for each cost about 10 µs a token on the server (and as much again to hydrate); the string is
  * the same markup in a fraction of that, and React leaves it alone on hydration.
  */
-function linesHtml(value: string, tokens: HighlightedLines | undefined, meta: CodeMeta): string {
+function linesHtml(value: string, tokens: HighlightedLines | undefined, readable: ReadableColors | undefined, meta: CodeMeta): string {
   const highlight = new Set(meta.highlight ?? []);
   const focus = new Set(meta.focus ?? []);
-  const lines = tokens ? tokens.lines.map((line) => line.map(tokenHtml).join('')) : trimmedLines(value).map(escapeHtml);
+  const lines = tokens && readable ? tokens.lines.map((line) => line.map((token) => tokenHtml(token, readable)).join('')) : trimmedLines(value).map(escapeHtml);
   let out = '';
   for (let index = 0; index < lines.length; index++) {
     const number = index + 1;
@@ -85,11 +111,11 @@ function escapeHtml(text: string): string {
 /** Colors come from the highlighter's themes; anything but a plain color is dropped rather than put in a style. */
 const safeColor = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/;
 
-function tokenHtml(token: Token): string {
+function tokenHtml(token: Token, readable: ReadableColors): string {
   const [text, light, dark, fontStyle = 0] = token;
   let style = '';
-  if (light && safeColor.test(light)) style += `--shiki-light:${light};`;
-  if (dark && safeColor.test(dark)) style += `--shiki-dark:${dark};`;
+  if (light && safeColor.test(light)) style += `--shiki-light:${readable.light(light)};`;
+  if (dark && safeColor.test(dark)) style += `--shiki-dark:${readable.dark(dark)};`;
   if (fontStyle & 1) style += 'font-style:italic;';
   if (fontStyle & 2) style += 'font-weight:bold;';
   if (fontStyle & 4) style += 'text-decoration:underline;';

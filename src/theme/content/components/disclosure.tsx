@@ -108,32 +108,35 @@ export interface TreeFolderProps {
   children?: ReactNode;
 }
 
-/** `<Tree>` / `<FileTree>`: Tree.Folder and Tree.File children, or a Markdown list (folders end with `/`). */
+/**
+ * `<Tree>` / `<FileTree>`: Tree.Folder and Tree.File children, or a Markdown list (folders end with `/`).
+ * No ARIA tree roles: those promise arrow-key navigation; folders are native disclosures instead.
+ */
 export function Tree({ children }: { children?: ReactNode }): ReactNode {
-  return <div className="db-tree" role="tree">{children}</div>;
+  return <div className="db-tree">{children}</div>;
 }
 
 export function TreeFolder({ name, defaultOpen, openable = true, highlight, children }: TreeFolderProps): ReactNode {
   const classes = highlight ? 'db-tree-folder db-tree-highlight' : 'db-tree-folder';
   if (!openable) {
     return (
-      <div className={classes} role="treeitem">
+      <div className={classes}>
         <span className="db-tree-label db-tree-label-folder">{name}</span>
-        <div className="db-tree-children" role="group">{children}</div>
+        <div className="db-tree-children">{children}</div>
       </div>
     );
   }
   return (
-    <details className={classes} open={defaultOpen === true} role="treeitem">
+    <details className={classes} open={defaultOpen === true}>
       <summary className="db-tree-label db-tree-label-folder">{name}</summary>
-      <div className="db-tree-children" role="group">{children}</div>
+      <div className="db-tree-children">{children}</div>
     </details>
   );
 }
 
 export function TreeFile({ name, highlight }: { name?: string; highlight?: boolean }): ReactNode {
   return (
-    <div className={highlight ? 'db-tree-file db-tree-highlight' : 'db-tree-file'} role="treeitem">
+    <div className={highlight ? 'db-tree-file db-tree-highlight' : 'db-tree-file'}>
       <span className="db-tree-label db-tree-label-file">{name}</span>
     </div>
   );
