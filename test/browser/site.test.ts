@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -381,6 +382,49 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         if (response.status !== 200) broken.push(`${url} -> ${response.status}`);
       }
       expect(broken).toEqual([]);
+    });
+
+    it('has nothing axe reports as an accessibility problem, light and dark: components, an API page, a folding group, the search dialog', async () => {
+      const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+      const problems: string[] = [];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const route of ['', 'guides/components', 'guides/webhooks', 'api-reference/tasks/list-tasks', 'api-reference/projects/create-a-project', 'quickstart#search']) {
+          const { page, errors } = await open(`${exported.url}${route.replace('#search', '')}`, { prepare: (p) => p.emulateMedia({ colorScheme }) });
+          if (route.endsWith('#search')) {
+            await page.getByTestId('search-button').click();
+            await page.getByTestId('search-input').fill('task');
+            await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0);
+          }
+          await page.addScriptTag({ content: axeSource });
+          const violations = await page.evaluate(async () => {
+            const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+            return (await axe.run(document)).violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          });
+          problems.push(...violations.map((v) => `${colorScheme} /${route}: ${v}`));
+          await done(page, errors);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('a folding group whose title is a page: the title goes to the page, the arrow beside it folds its pages', async () => {
+      const { page, errors } = await open(`${exported.url}quickstart`);
+      const group = page.getByTestId('sidebar-group').filter({ has: page.locator('[data-page="guides/advanced"]') });
+      const fold = group.getByRole('button', { name: 'Pages of Advanced' });
+      const webhooks = group.locator('[data-page="guides/webhooks"]');
+      // Folded: the page shown is not in it.
+      expect(await fold.getAttribute('aria-expanded')).toBe('false');
+      expect(await webhooks.isVisible()).toBe(false);
+      await fold.click();
+      expect(await fold.getAttribute('aria-expanded')).toBe('true');
+      expect(await webhooks.isVisible()).toBe(true);
+      await fold.click();
+      expect(await webhooks.isVisible()).toBe(false);
+      await group.locator('[data-page="guides/advanced"]').click();
+      await poll(() => page.getByTestId('page-title').textContent()).toBe('Advanced guides');
+      // Now it holds the page shown: unfolded.
+      await poll(() => fold.getAttribute('aria-expanded')).toBe('true');
+      await done(page, errors);
     });
   });
 });
