@@ -92,7 +92,7 @@ function FoldingGroupWithPage({ ctx, node, open, children }: { ctx: SidebarConte
   }, [open]);
   const listId = `sidebar-group-${useId()}`;
   return (
-    <div className="sidebar-group sidebar-subgroup" data-testid="sidebar-group" data-open={shown}>
+    <div className="sidebar-group sidebar-subgroup" data-testid="sidebar-group">
       <div className="sidebar-subgroup-head">
         <GroupTitle ctx={ctx} node={node} />
         <button type="button" className="sidebar-fold" aria-expanded={shown} aria-controls={listId} aria-label={`Pages of ${node.label}`} onClick={() => setShown(!shown)} />

@@ -127,7 +127,6 @@ export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
               aria-selected={index === selected}
               className="search-result"
               data-testid="search-result"
-              data-href={hitHref(data, hit)}
               onClick={(e) => go(hit, e.metaKey || e.ctrlKey)}
               onMouseEnter={() => setSelected(index)}
             >
