@@ -64,6 +64,18 @@ export function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islan
 }
 
 /**
+ * An `<img>` without `alt`: screen readers then read out its file name. `alt=""` says the image is
+ * decoration; Markdown images always have an alt text, empty or not, and are left alone.
+ */
+export function checkImageAlt(body: Pick<ConvertedBody, 'imagesWithoutAlt'>): Diagnostic[] {
+  return (body.imagesWithoutAlt ?? []).map((location) =>
+    createDiagnostic('content/image-missing-alt', '<img> has no alt text: screen readers read out its file name instead', location, {
+      suggestion: 'describe what it shows with alt="...", or write alt="" if it is only decoration',
+    }),
+  );
+}
+
+/**
  * A capitalized component that is neither built in, imported nor defined in the file: a warning at its
  * first use, with the closest names in scope or built in. `Tree.Folder` counts as known when `Tree.Folder`
  * is built in or `Tree` is imported or defined (a member of an imported module).

@@ -50,6 +50,8 @@ export class JsxBuilder {
   readonly components = new Map<string, SourceLocation>();
   /** `<Snippet file="...">` elements with a string `file` (ConvertedBody.snippetElements). */
   readonly snippetElements: Array<{ file: string; location: SourceLocation }> = [];
+  /** `<img>` elements without an `alt` attribute (ConvertedBody.imagesWithoutAlt). */
+  readonly imagesWithoutAlt: SourceLocation[] = [];
   private svgDepth = 0;
   private jsxDepth = 0;
 
@@ -105,6 +107,7 @@ export class JsxBuilder {
       else if (value !== null) setOwn(properties, property, value);
       this.collectElementLink(parts.name, attribute);
     }
+    if (parts.name === 'img' && !parts.attributes.some((attribute) => attribute.name === 'alt')) this.imagesWithoutAlt.push(parts.location);
     if (inSvg) this.svgDepth++;
     let children: ContentNode[];
     try {

@@ -43,6 +43,7 @@ export function convertBody(tree: Root, text: string, file: string): { value: Co
     ...(Object.keys(parts.exportedValues).length > 0 ? { exportedValues: parts.exportedValues } : {}),
     components: [...converter.jsx.components].map(([name, location]) => ({ name, location })),
     ...(converter.jsx.snippetElements.length > 0 ? { snippetElements: converter.jsx.snippetElements } : {}),
+    ...(converter.jsx.imagesWithoutAlt.length > 0 ? { imagesWithoutAlt: converter.jsx.imagesWithoutAlt } : {}),
   };
   return { value, diagnostics: [] };
 }

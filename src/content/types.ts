@@ -195,6 +195,8 @@ export interface ConvertedBody {
    * tree's components have no positions, and a missing snippet is reported at the element.
    */
   snippetElements?: Array<{ file: string; location: SourceLocation }>;
+  /** Every `<img>` written without an `alt` attribute (Markdown images always have one, maybe empty). */
+  imagesWithoutAlt?: SourceLocation[];
 }
 
 /**

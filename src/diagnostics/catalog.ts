@@ -100,6 +100,7 @@ export const catalog = {
   'content/snippet-cycle': { severity: 'error', stage: 'content', title: 'Snippets import each other in a cycle; the import closing it is not inlined' },
   'content/snippet-limit': { severity: 'error', stage: 'content', title: 'Snippets nest deeper, or expand to more copies in one page, than docs-build inlines; the rest are not inlined' },
   'content/unknown-component': { severity: 'warning', stage: 'content', title: 'A capitalized component is neither built in, imported nor defined in the file' },
+  'content/image-missing-alt': { severity: 'warning', stage: 'content', title: 'An <img> has no alt attribute: screen readers read out its file name (alt="" marks decoration)' },
   'content/unknown-variable': { severity: 'warning', stage: 'content', title: 'A {{name}} placeholder names no docs.json variable; it is left as written' },
 
   // precedence: api target, auth, playground

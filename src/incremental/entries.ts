@@ -149,6 +149,7 @@ const isConvertedBody = object<ConvertedBody>({
   exportedValues: { optional: record(json) },
   components: array(locatedName),
   snippetElements: { optional: array(object<{ file: string; location: SourceLocation }>({ file: string, location: sourceLocation })) },
+  imagesWithoutAlt: { optional: array(sourceLocation) },
 });
 
 const isParsedPage = object<ParsedPage>({

@@ -327,6 +327,23 @@ describe('unknown components', () => {
   });
 });
 
+describe('images without alt text', () => {
+  it('warns at each <img> written without alt, in a page and in the snippet that holds one; alt="" and Markdown images pass', () => {
+    const run = build(
+      {
+        'snippets/figure.mdx': 'A figure:\n\n<img src="/images/chart.png" />\n',
+        'page.mdx': "import Figure from '/snippets/figure.mdx';\n\n<img src=\"/a.png\" />\n\n<Frame>\n  <img src=\"/b.png\" width=\"300\" />\n</Frame>\n\n<img src=\"/c.png\" alt=\"\" />\n<img src=\"/d.png\" alt={\"Dashboard\"} />\n\n![](/e.png)\n\n<Figure />\n",
+      },
+      ['page.mdx'],
+    );
+    const found = run.pages['page.mdx']!.diagnostics;
+    expect(summary(found)).toEqual(['content/image-missing-alt page.mdx:3:1', 'content/image-missing-alt page.mdx:6:3']);
+    expect(found[0]!.severity).toBe('warning');
+    expect(found[0]!.suggestion).toContain('alt=""');
+    expect(summary(run.snippetDiagnostics)).toEqual(['content/image-missing-alt snippets/figure.mdx:3:1']);
+  });
+});
+
 describe('docs.json variables', () => {
   const files = {
     'snippets/v.mdx': 'Snippet v{{version}}.\n',
