@@ -1,7 +1,7 @@
 /*
  * Text that stays readable in the site's own colors. docs.json gives brand colors (`colors.primary`,
  * `light`, `dark`) that the theme uses for links, active items and buttons; many brand colors are too
- * light for text on white (Mintlify's default #0D9373 gives 3.7:1, WCAG AA asks 4.5:1). The theme keeps
+ * light for text on white (Mintlify's default #0D9373 gives 3.9:1 on white, WCAG AA asks 4.5:1). The theme keeps
  * the brand's hue and moves its lightness only as far as the contrast needs.
  */
 

@@ -66,18 +66,24 @@ type ReadableColors = { light: ColorFix; dark: ColorFix };
 function readableTokenColors(tokens: HighlightedLines): ReadableColors {
   const fixFor = (theme: HighlightedLines['light']): ColorFix => {
     const grounds = [theme.background, highlightTint(theme.background, theme.foreground)].filter((g): g is string => g !== undefined);
-    const fixed = new Map<string, string>();
+    if (grounds.length < 2) return (color) => color;
+    const key = `${grounds.join(' ')} `;
     return (color) => {
-      let readable = fixed.get(color);
+      let readable = readableTokenColor.get(key + color);
       if (readable === undefined) {
-        readable = grounds.length === 2 ? (readableText(color, grounds, 0) ?? color) : color;
-        fixed.set(color, readable);
+        // A site has a theme or two, so a handful of entries; the bound only guards against hostile tokens.
+        if (readableTokenColor.size > 10_000) readableTokenColor.clear();
+        readable = readableText(color, grounds, 0) ?? color;
+        readableTokenColor.set(key + color, readable);
       }
       return readable;
     };
   };
   return { light: fixFor(tokens.light), dark: fixFor(tokens.dark) };
 }
+
+/** Shading a color takes up to fifty contrast checks: done once per color and background for the whole render (thousands of blocks). */
+const readableTokenColor = new Map<string, string>();
 
 /*
  * Lines are built as an HTML string: a page can hold thousands of tokens, and React elements with style
