@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, highlightTint, parseHex } from '../../src/theme/layout/contrast.js';
+import { contrastRatio, highlightTint, parseHex } from '../../src/theme/contrast.js';
 import { renderToString } from 'react-dom/server';
 import { existsSync } from 'node:fs';
 import { builtInComponents, iconUrl, parseFontAwesome, renderContent, type RenderOptions } from '../../src/theme/content/index.js';

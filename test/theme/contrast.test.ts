@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, mix, parseHex, readableText, textOn, toHex } from '../../src/theme/layout/contrast.js';
+import { contrastRatio, mix, parseHex, readableText, textOn, toHex } from '../../src/theme/contrast.js';
 import { readableColors, themeSurfaces } from '../../src/theme/layout/style.js';
 import type { Site } from '../../src/manifest/types.js';
 

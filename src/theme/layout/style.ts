@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { FontSettings, Site } from '../../manifest/types.js';
 import { assetUrl } from './urls.js';
-import { readableText, textOn } from './contrast.js';
+import { readableText, textOn } from '../contrast.js';
 
 /*
  * Colors, fonts and background as CSS variables on the layout's root element (styles/layout.css reads
@@ -94,7 +94,7 @@ function cssUrl(base: string, file: string): string {
 export const themeSurfaces = { light: ['#ffffff', '#f7f7f8'], dark: ['#0f1115', '#171a20'] } as const;
 
 /**
- * The brand colors as they are used for text, shaded where they would not be readable (contrast.ts):
+ * The brand colors as they are used for text, shaded where they would not be readable (../contrast.ts):
  * `--primary-text` (links, current items; light mode), `--primary-light-text` (dark mode), and
  * `--on-primary-dark`, the text on buttons and banners in `colors.dark`.
  */

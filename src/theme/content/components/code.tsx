@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { CodeMeta, HighlightedLines } from '../../../content/types.js';
 import { Icon } from '../icons.js';
-import { highlightTint, readableText } from '../../layout/contrast.js';
+import { highlightTint, readableText } from '../../contrast.js';
 import { CopyButton } from './copy.js';
 
 type Token = HighlightedLines['lines'][number][number];
