@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import MiniSearch from 'minisearch';
 import { createSearchHost } from '../../src/theme/search/protocol.js';
-import { loadSearch } from '../../src/theme/search/client.js';
+import { forgetSearchIndexes, loadSearch } from '../../src/theme/search/client.js';
 import type { SearchRecord } from '../../src/theme/types.js';
 
 /*
@@ -21,6 +21,7 @@ const records: SearchRecord[] = [
 let server: Server;
 let origin = '';
 let requests = 0;
+let flakyCalls = 0;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -28,6 +29,13 @@ beforeAll(async () => {
     if (request.url === '/search.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(records));
+    } else if (request.url === '/flaky.json') {
+      // Fails the first time, slowly; answers afterwards.
+      const first = flakyCalls++ === 0;
+      setTimeout(() => {
+        response.writeHead(first ? 500 : 200, { 'content-type': 'application/json' });
+        response.end(first ? '' : JSON.stringify(records));
+      }, first ? 100 : 0);
     } else if (request.url === '/garbage.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"not json');
@@ -93,5 +101,14 @@ describe('the search client (the dialog side)', () => {
     await expect(loadSearch(`${origin}/missing.json`)).rejects.toThrow('HTTP 404');
     await expect(loadSearch(`${origin}/missing.json`)).rejects.toThrow('HTTP 404');
     expect(requests - before).toBe(2);
+  });
+
+  it('a load that fails after the indexes were forgotten does not forget the newer one', async () => {
+    const stale = loadSearch(`${origin}/flaky.json`);
+    forgetSearchIndexes();
+    const fresh = loadSearch(`${origin}/flaky.json`);
+    await expect(stale).rejects.toThrow('HTTP 500');
+    await expect(fresh).resolves.toBeDefined();
+    expect(loadSearch(`${origin}/flaky.json`)).toBe(fresh);
   });
 });

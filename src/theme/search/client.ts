@@ -142,11 +142,11 @@ export function subscribeSearchIndexes(listener: () => void): () => void {
 
 /** The search client of an index URL, made once per page session; a failed load is forgotten so the next open retries. */
 export function loadSearch(url: string): Promise<SearchClient> {
-  let pending = loaded.get(url);
-  if (!pending) {
-    pending = createClient(url);
-    pending.catch(() => loaded.delete(url));
-    loaded.set(url, pending);
-  }
-  return pending;
+  const known = loaded.get(url);
+  if (known) return known;
+  const made = createClient(url);
+  // Only this one: after `forgetSearchIndexes` the URL may already hold a newer client.
+  made.catch(() => loaded.get(url) === made && loaded.delete(url));
+  loaded.set(url, made);
+  return made;
 }
