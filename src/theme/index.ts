@@ -11,7 +11,7 @@ export { appearanceScript, appearanceStorageKey, applyAppearance, bannerStorageK
 export { assetUrl, normalizeBase, pageHref, pageIdFromPath } from './layout/urls.js';
 export { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch, type Branch, type Switcher } from './layout/navigation.js';
 export { createSearch, type SearchFunction, type SearchHit } from './search/engine.js';
-export { forgetSearchIndexes, loadSearch, type SearchClient } from './search/client.js';
+export { forgetSearchIndexes, loadSearch, SearchFailed, SearchStopped, type SearchClient } from './search/client.js';
 export { builtInComponents, PageBody, renderContent, type ComponentMap, type RenderOptions } from './content/index.js';
 export { ApiReference } from './api/index.js';
 export type { PageData, PageDiagnostic, PageSummary, SearchRecord, SiteData } from './types.js';

@@ -244,6 +244,31 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('says so when the search worker dies after loading, and searches again once search is reopened', async () => {
+        const { page, errors } = await open(base());
+        const started = page.waitForEvent('worker', { timeout: 30_000 });
+        await page.getByTestId('search-button').click();
+        const worker = await started;
+        await page.getByTestId('search-input').fill('zanzibar');
+        await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0);
+        // An error nothing in the worker catches ends it, as a crash would.
+        const ended = worker.waitForEvent('close', { timeout: 30_000 });
+        await worker.evaluate(() => void setTimeout(() => {
+          throw new Error('the worker broke');
+        }));
+        // The dialog's client ends a worker that threw.
+        await ended;
+        await page.getByTestId('search-input').fill('zanzibar tasks');
+        await poll(() => page.getByTestId('search-status').textContent()).toContain('Search stopped working');
+        await page.keyboard.press('Escape');
+        const restarted = page.waitForEvent('worker', { timeout: 30_000 });
+        await page.getByTestId('search-button').click();
+        await restarted;
+        await page.getByTestId('search-input').fill('zanzibar');
+        await poll(() => page.getByTestId('search-result').first().textContent()).toContain('Components');
+        await done(page, errors);
+      });
+
       it('does not find a hidden page: its records are in the search file, out of the index readers search', async () => {
         const { page, errors } = await open(base());
         await page.getByTestId('search-button').click();

@@ -61,6 +61,20 @@ describe('the search host (the worker side)', () => {
     expect(reply?.kind === 'hits' && reply.hits.map((hit) => hit.page).sort()).toEqual(['guides/webhooks', 'quickstart']);
   });
 
+  it('answers a query that throws with its failure, and the next query as usual', async () => {
+    class Brittle extends MiniSearch {
+      override search(...args: Parameters<MiniSearch['search']>): ReturnType<MiniSearch['search']> {
+        if (args[0] === 'boom') throw new Error('the index broke');
+        return super.search(...args);
+      }
+    }
+    const host = createSearchHost(Brittle as typeof MiniSearch);
+    expect(await host.handle({ kind: 'load', url: `${origin}/search.json` })).toEqual({ kind: 'loaded' });
+    expect(await host.handle({ kind: 'search', id: 1, query: 'boom', limit: 20 })).toEqual({ kind: 'search-failed', id: 1, message: 'the index broke' });
+    const next = await host.handle({ kind: 'search', id: 2, query: 'signatures', limit: 20 });
+    expect(next).toMatchObject({ kind: 'hits', id: 2, hits: [{ page: 'guides/webhooks' }] });
+  });
+
   it('builds the index once, however many loads it is sent', async () => {
     const host = createSearchHost(MiniSearch);
     const before = requests;

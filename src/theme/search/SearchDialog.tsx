@@ -3,7 +3,7 @@ import type { SiteData } from '../types.js';
 import { searchPromptOf } from '../layout/settings.js';
 import { pageHref } from '../layout/urls.js';
 import { excerpt, type SearchHit } from './engine.js';
-import { loadSearch, searchIndexGeneration, subscribeSearchIndexes, type SearchClient } from './client.js';
+import { loadSearch, SearchFailed, searchIndexGeneration, SearchStopped, subscribeSearchIndexes, type SearchClient } from './client.js';
 
 type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
 
@@ -29,6 +29,13 @@ function useSearchClient(url: string | undefined): { status: Status; client?: Se
 interface Answer {
   query: string;
   hits: SearchHit[];
+  /** What the reader is told when the query could not be answered. */
+  failure?: string;
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof SearchStopped) return 'Search stopped working. Close search and open it again to retry.';
+  return `This search failed${error instanceof SearchFailed ? ` (${error.message})` : ''}. Try other words.`;
 }
 
 /**
@@ -40,9 +47,10 @@ function useAnswer(client: SearchClient | undefined, query: string, pages: reado
   useEffect(() => {
     if (!client || query.trim() === '') return setAnswer({ query, hits: [] });
     let live = true;
-    void client.search(query, pages).then((hits) => {
-      if (live && hits) setAnswer({ query, hits });
-    });
+    client.search(query, pages).then(
+      (hits) => live && hits && setAnswer({ query, hits }),
+      (error: unknown) => live && setAnswer({ query, hits: [], failure: failureText(error) }),
+    );
     return () => {
       live = false;
     };
@@ -58,6 +66,7 @@ function statusText(status: Status, query: string, answer: Answer): string | und
   if (status === 'unavailable') return 'Search is not available: the site has no search index yet.';
   if (status === 'failed') return 'The search index could not be loaded.';
   if (status === 'loading') return 'Loading the search index…';
+  if (answer.failure !== undefined && answer.query === query) return answer.failure;
   return query.trim() !== '' && answer.query === query && answer.hits.length === 0 ? 'No results.' : undefined;
 }
 

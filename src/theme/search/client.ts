@@ -11,26 +11,38 @@ import { createSearchHost, type SearchHost, type SearchReply, type SearchRequest
 export interface SearchClient {
   /**
    * The hits for `query` among `pages` (at most `limit`), or undefined when a later query replaced this
-   * one before it ran.
+   * one before it ran. Rejects with `SearchFailed` when the query threw, and with `SearchStopped` once
+   * the worker holding the index has died (every later search then rejects the same way).
    */
   search(query: string, pages: readonly string[], limit?: number): Promise<SearchHit[] | undefined>;
   /** Stops the worker; a search after it never answers. */
   close(): void;
 }
 
+/** One query failed; the index answers the next. */
+export class SearchFailed extends Error {}
+
+/** The worker holding the index died: the next `loadSearch` of its URL starts another. */
+export class SearchStopped extends Error {}
+
 type Send = (request: SearchRequest) => void;
 
-interface Queued {
+interface Waiting {
+  resolve: (hits: SearchHit[] | undefined) => void;
+  reject: (error: Error) => void;
+}
+
+interface Queued extends Waiting {
   query: string;
   limit: number;
-  resolve: (hits: SearchHit[] | undefined) => void;
 }
 
 class CoalescingClient implements SearchClient {
   private nextId = 1;
-  private running: { id: number; resolve: (hits: SearchHit[]) => void } | undefined;
+  private running: (Waiting & { id: number }) | undefined;
   private queued: Queued | undefined;
   private pagesSent: readonly string[] | undefined;
+  private stopped: SearchStopped | undefined;
 
   constructor(
     private readonly send: Send,
@@ -38,31 +50,40 @@ class CoalescingClient implements SearchClient {
   ) {}
 
   search(query: string, pages: readonly string[], limit = 20): Promise<SearchHit[] | undefined> {
+    if (this.stopped) return Promise.reject(this.stopped);
     if (pages !== this.pagesSent) {
       this.pagesSent = pages;
       this.send({ kind: 'pages', pages });
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       this.queued?.resolve(undefined);
-      this.queued = { query, limit, resolve };
+      this.queued = { query, limit, resolve, reject };
       this.pump();
     });
   }
 
   receive(reply: SearchReply): void {
-    if (reply.kind !== 'hits' || reply.id !== this.running?.id) return;
-    const { resolve } = this.running;
+    if ((reply.kind !== 'hits' && reply.kind !== 'search-failed') || reply.id !== this.running?.id) return;
+    const { resolve, reject } = this.running;
     this.running = undefined;
-    resolve(reply.hits);
+    if (reply.kind === 'hits') resolve(reply.hits);
+    else reject(new SearchFailed(reply.message));
     this.pump();
+  }
+
+  /** The index is gone: the query running and the one waiting are rejected, and every later one. */
+  stop(error: SearchStopped): void {
+    this.stopped = error;
+    for (const waiting of [this.running, this.queued]) waiting?.reject(error);
+    this.running = this.queued = undefined;
   }
 
   private pump(): void {
     if (this.running || !this.queued) return;
-    const { query, limit, resolve } = this.queued;
+    const { query, limit, resolve, reject } = this.queued;
     this.queued = undefined;
     const id = this.nextId++;
-    this.running = { id, resolve };
+    this.running = { id, resolve, reject };
     this.send({ kind: 'search', id, query, limit });
   }
 }
@@ -72,21 +93,28 @@ class RecordsFailed extends Error {}
 
 /**
  * Loads the index in a worker; rejects with `RecordsFailed` when the records fail, with another error
- * when the worker itself cannot start (the caller then builds the index on the page's thread).
+ * when the worker itself cannot start (the caller then builds the index on the page's thread). A worker
+ * that dies after loading (an error it did not catch) stops its client and calls `onStopped`.
  */
-function workerClient(url: string, start: () => Worker): Promise<SearchClient> {
+function workerClient(url: string, start: () => Worker, onStopped: () => void): Promise<SearchClient> {
   return new Promise((resolve, reject) => {
     const worker = start();
     const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate());
+    let ready = false;
     const fail = (error: Error): void => {
       worker.terminate();
-      reject(error);
+      if (!ready) return reject(error);
+      client.stop(new SearchStopped(`the search worker stopped: ${error.message}`));
+      onStopped();
     };
     worker.addEventListener('error', (event) => fail(new Error(event.message || 'the search worker did not start')));
+    worker.addEventListener('messageerror', () => fail(new Error('a message from the search worker could not be read')));
     worker.addEventListener('message', (event: MessageEvent<SearchReply>) => {
       const reply = event.data;
-      if (reply.kind === 'loaded') resolve(client);
-      else if (reply.kind === 'failed') fail(new RecordsFailed(reply.message));
+      if (reply.kind === 'loaded') {
+        ready = true;
+        resolve(client);
+      } else if (reply.kind === 'failed') fail(new RecordsFailed(reply.message));
       else client.receive(reply);
     });
     worker.postMessage({ kind: 'load', url } satisfies SearchRequest);
@@ -105,10 +133,10 @@ async function inThreadClient(url: string): Promise<SearchClient> {
   return client;
 }
 
-async function createClient(url: string): Promise<SearchClient> {
+async function createClient(url: string, onStopped: () => void): Promise<SearchClient> {
   if (typeof Worker === 'undefined') return inThreadClient(url);
   try {
-    return await workerClient(url, () => new SearchWorker({ name: 'docs-build search' }));
+    return await workerClient(url, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
   } catch (error) {
     if (error instanceof RecordsFailed) throw error;
     return inThreadClient(url);
@@ -140,13 +168,17 @@ export function subscribeSearchIndexes(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The search client of an index URL, made once per page session; a failed load is forgotten so the next open retries. */
+/**
+ * The search client of an index URL, made once per page session; a failed load, or a worker that died,
+ * is forgotten so the next open tries again.
+ */
 export function loadSearch(url: string): Promise<SearchClient> {
   const known = loaded.get(url);
   if (known) return known;
-  const made = createClient(url);
   // Only this one: after `forgetSearchIndexes` the URL may already hold a newer client.
-  made.catch(() => loaded.get(url) === made && loaded.delete(url));
+  const forget = (): void => void (loaded.get(url) === made && loaded.delete(url));
+  const made = createClient(url, forget);
+  made.catch(forget);
   loaded.set(url, made);
   return made;
 }

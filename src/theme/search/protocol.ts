@@ -15,12 +15,16 @@ export type SearchRequest =
 export type SearchReply =
   | { kind: 'loaded' }
   | { kind: 'failed'; message: string }
-  | { kind: 'hits'; id: number; hits: SearchHit[] };
+  | { kind: 'hits'; id: number; hits: SearchHit[] }
+  /** The query threw (a bug, or an index the records broke): the dialog says so and stays usable. */
+  | { kind: 'search-failed'; id: number; message: string };
 
 export interface SearchHost {
-  /** Answers one request; `load` answers `loaded` or `failed`, `search` answers `hits`, `pages` nothing. */
+  /** Answers one request; `load` answers `loaded` or `failed`, `search` answers `hits` or `search-failed`, `pages` nothing. */
   handle(request: SearchRequest): Promise<SearchReply | undefined>;
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Fetches a URL's JSON, failing on any status but 2xx. */
 export async function fetchJson(url: string): Promise<unknown> {
@@ -47,14 +51,18 @@ export function createSearchHost(MiniSearchClass: typeof MiniSearch, loadRecords
             await index;
             return { kind: 'loaded' };
           } catch (error) {
-            return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+            return { kind: 'failed', message: messageOf(error) };
           }
         case 'pages':
           pages = new Set(request.pages);
           return undefined;
         case 'search': {
           const search = await index?.catch(() => undefined);
-          return { kind: 'hits', id: request.id, hits: search ? search(request.query, request.limit, include) : [] };
+          try {
+            return { kind: 'hits', id: request.id, hits: search ? search(request.query, request.limit, include) : [] };
+          } catch (error) {
+            return { kind: 'search-failed', id: request.id, message: messageOf(error) };
+          }
         }
       }
     },
