@@ -2,7 +2,9 @@
 // hundred small ESM files otherwise, which costs ~250 ms at every start; a warm rebuild should not.
 // Dependencies are bundled from their ESM builds; code-split chunks keep `migrate`, `job` and the
 // pipeline stages loading on demand.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 // acorn ships an ESM and a CommonJS build; micromark-extension-mdxjs imports the first and acorn-jsx
@@ -18,6 +20,10 @@ const oneAcorn = {
     });
   },
 };
+
+// The site (dev, export, docs-build/vite) runs Vite and React from node_modules, where Vite resolves
+// them too: bundled, they would be a second copy (and Vite's own dynamic requires break).
+const external = ['vite', '@vitejs/plugin-react', 'react', 'react-dom', 'react-dom/*', 'react/*', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'katex', 'minisearch', 'playwright-core'];
 
 // Chunk names carry content hashes: without a clean folder, every rebuild would leave the old ones.
 rmSync('dist/bin', { recursive: true, force: true });
@@ -46,9 +52,7 @@ await build({
   // Bundled CommonJS dependencies call require(); give them one.
   banner: { js: "import { createRequire as __docsBuildCreateRequire } from 'node:module'; const require = __docsBuildCreateRequire(import.meta.url);" },
   plugins: [oneAcorn],
-  // The site (dev, export, docs-build/vite) runs Vite and React from node_modules, where Vite resolves
-  // them too: bundled, they would be a second copy (and Vite's own dynamic requires break).
-  external: ['vite', '@vitejs/plugin-react', 'react', 'react-dom', 'react-dom/*', 'react/*', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'katex', 'minisearch', 'playwright-core'],
+  external,
   logLevel: 'warning',
 });
 
@@ -67,3 +71,31 @@ await build({
 
 // tsc compiles the theme but leaves its stylesheets: dist/theme imports them like src/theme does.
 if (existsSync('src/theme/styles')) cpSync('src/theme/styles', 'dist/theme/styles', { recursive: true });
+
+// The code's fingerprint: the bundle's bytes and the versions of the packages it leaves outside. The
+// compiler's cache is keyed by it with the version (src/version.ts), so code that changed without a
+// version bump (a checkout of main, a patched install) never reads entries an older compiler wrote.
+{
+  const hash = createHash('sha256');
+  const files = readdirSync('dist/bin', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(`${file}\n`).update(readFileSync(file));
+  // `@shikijs/*` stands for every package of the scope that is installed.
+  const externalPackages = external.flatMap((name) => {
+    if (!name.endsWith('/*')) return [name];
+    const scope = name.slice(0, -2);
+    return scope.startsWith('@') && existsSync(`node_modules/${scope}`) ? readdirSync(`node_modules/${scope}`).sort().map((part) => `${scope}/${part}`) : [];
+  });
+  for (const name of externalPackages) {
+    let version = '?';
+    try {
+      version = JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version ?? '?';
+    } catch {
+      // not installed: the name alone goes in
+    }
+    hash.update(`${name}@${version}\n`);
+  }
+  writeFileSync('dist/code-fingerprint.json', `${JSON.stringify({ fingerprint: hash.digest('hex').slice(0, 16) })}\n`);
+}

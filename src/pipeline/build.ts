@@ -11,7 +11,7 @@ import { refuseInputsOf, UnsafePathError, writeFileAtomic, type WriteOptions } f
 import { DocsRoot, OUTPUT_FOLDER_MARKER } from '../root/index.js';
 import type { IgnoredCounts, ProjectRules } from '../rules/index.js';
 import { IGNORE_FILE, RULES_FILE } from '../rules/types.js';
-import { generatorName, generatorVersion } from '../version.js';
+import { generatorBuild, generatorName } from '../version.js';
 import { checkInputs, listedInputs, loadRecord, manifestDigest, outputHolds, patchRecordedCopy, patchRecordedOutput, recordedManifest, recordedManifestRanges, recordKey, rememberRun, reuseRecordedRun, saveRecord, stampedInputs, type InputCheck, type ManifestDigest, type ManifestText, type RunRecord } from '../incremental/run-record.js';
 import { applyContentHashEdits, contentHashOffsets, contentReferenceOffsets, patchEditedPages, type PagePatch } from '../incremental/page-patch.js';
 import type { ContentBase, ContentEdit, ContentPatch } from './content-patch.js';
@@ -36,7 +36,7 @@ export async function build(buildOptions: BuildOptions): Promise<BuildResult> {
   const options: DriverOptions = { ...buildOptions };
   const { rules } = options;
   const cacheDir = options.cacheDir ?? path.join(root.dir, '.docs-build', 'cache');
-  const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorVersion}`, { readOnly: options.cache === 'read-only', rootDir: root.dir }) : undefined;
+  const cache = options.cache ? DiskCache.open(cacheDir, `${generatorName}@${generatorBuild}`, { readOnly: options.cache === 'read-only', rootDir: root.dir }) : undefined;
   // A run without the project's usual rules must not stand for one with them (the record is keyed by root and flags).
   const runKey = rules === undefined || rules === true ? recordKey(root, options) : undefined;
   const record = cache && runKey ? loadRecord(cache, runKey) : undefined;
