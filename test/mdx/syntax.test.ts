@@ -22,6 +22,13 @@ describe('MDX syntax errors', () => {
     expect(brief(diagnostics)).toEqual([{ code: 'mdx/syntax-error', line: 3, column: 5, message: 'invalid MDX: expected a closing tag for `<b>` before the end of `paragraph`' }]);
   });
 
+  it('an element left open in a paragraph that a setext underline makes a heading is the same error, not a parser assertion', () => {
+    // Found by the content fuzz test: micromark's development build asserts here ("expected heading on
+    // stack"); the tests run the production builds the CLI ships (vitest.config.ts).
+    const { diagnostics } = parse('Intro.\n\n<Note>x\ntitle\n---\n');
+    expect(brief(diagnostics)).toEqual([{ code: 'mdx/syntax-error', line: 3, column: 1, message: 'invalid MDX: expected a closing tag for `<Note>` before the end of `setextHeading`' }]);
+  });
+
   it('a mismatched closing tag is reported where it is, naming the open tag', () => {
     const { diagnostics } = parse('# T\n\n<Tabs>\n  <Tab title="a">\n</Tabs>\n');
     expect(brief(diagnostics)).toEqual([
