@@ -430,7 +430,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         }
       }
       expect(problems).toEqual([]);
-    });
+    }, 120_000); // twelve pages through axe: the 30 s default ran out once on a loaded machine
 
     it('a folding group whose title is a page: the title goes to the page, the arrow beside it folds its pages', async () => {
       const { page, errors } = await open(`${exported.url}quickstart`);
