@@ -1,4 +1,3 @@
-import SearchWorker from './worker.js?worker';
 import type { SearchHit } from './engine.js';
 import { createSearchHost, type SearchHost, type SearchReply, type SearchRequest } from './protocol.js';
 
@@ -136,6 +135,9 @@ async function inThreadClient(url: string): Promise<SearchClient> {
 async function createClient(url: string, onStopped: () => void): Promise<SearchClient> {
   if (typeof Worker === 'undefined') return inThreadClient(url);
   try {
+    // Imported when search first opens: a `?worker` import is Vite's, and the theme's modules are also
+    // loaded by plain Node (server rendering in scripts and tests), which cannot resolve one.
+    const { default: SearchWorker } = await import('./worker.js?worker');
     return await workerClient(url, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
   } catch (error) {
     if (error instanceof RecordsFailed) throw error;
