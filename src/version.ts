@@ -35,11 +35,13 @@ function readFingerprint(): string | undefined {
   return undefined;
 }
 
+const codeFingerprint = readFingerprint();
+
 /**
  * What the compiler's cache is keyed by: the version and, where the build left one, the code's
  * fingerprint. A version alone let code changed without a bump (a checkout of main, a patched install)
  * reuse entries an older compiler wrote: a new check then reached only the pages parsed again.
  */
-export const generatorBuild: string = ((fingerprint) => (fingerprint ? `${generatorVersion}+${fingerprint}` : generatorVersion))(readFingerprint());
+export const generatorBuild: string = codeFingerprint ? `${generatorVersion}+${codeFingerprint}` : generatorVersion;
 
 export const generatorName = 'docs-build';
