@@ -55,7 +55,7 @@ export const builtinComponents: ReadonlySet<string> = new Set([
 ]);
 
 /** The names a file brings into scope itself: its imports (snippets and `.jsx`) and its `export const`s. */
-export function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islands' | 'exportedValues'>): { imported: Set<string>; defined: Set<string> } {
+function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islands' | 'exportedValues'>): { imported: Set<string>; defined: Set<string> } {
   const imported = new Set<string>();
   const defined = new Set<string>(Object.keys(body.exportedValues ?? {}));
   for (const { names } of body.snippetImports) for (const local of Object.keys(names)) imported.add(local);
@@ -63,11 +63,17 @@ export function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islan
   return { imported, defined };
 }
 
+/** The checks of a file's own body, a page's or a snippet's: each file's problems are reported once, at that file. */
+export function checkFileBody(body: ConvertedBody): Diagnostic[] {
+  const { imported, defined } = namesInScope(body);
+  return [...checkComponents(body, imported, defined), ...checkImageAlt(body)];
+}
+
 /**
  * An `<img>` without `alt`: screen readers then read out its file name. `alt=""` says the image is
  * decoration; Markdown images always have an alt text, empty or not, and are left alone.
  */
-export function checkImageAlt(body: Pick<ConvertedBody, 'imagesWithoutAlt'>): Diagnostic[] {
+function checkImageAlt(body: Pick<ConvertedBody, 'imagesWithoutAlt'>): Diagnostic[] {
   return (body.imagesWithoutAlt ?? []).map((location) =>
     createDiagnostic('content/image-missing-alt', '<img> has no alt text: screen readers read out its file name instead', location, {
       suggestion: 'describe what it shows with alt="...", or write alt="" if it is only decoration',
@@ -80,7 +86,7 @@ export function checkImageAlt(body: Pick<ConvertedBody, 'imagesWithoutAlt'>): Di
  * first use, with the closest names in scope or built in. `Tree.Folder` counts as known when `Tree.Folder`
  * is built in or `Tree` is imported or defined (a member of an imported module).
  */
-export function checkComponents(body: Pick<ConvertedBody, 'components'>, imported: ReadonlySet<string>, defined: ReadonlySet<string>): Diagnostic[] {
+function checkComponents(body: Pick<ConvertedBody, 'components'>, imported: ReadonlySet<string>, defined: ReadonlySet<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const { name, location } of body.components) {
     const base = name.split('.')[0]!;

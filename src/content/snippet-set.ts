@@ -1,6 +1,6 @@
 import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
-import { checkComponents, checkImageAlt, namesInScope } from './components.js';
+import { checkFileBody } from './components.js';
 import type { ConvertedBody } from './types.js';
 
 /** A snippet file, parsed once per run. */
@@ -159,8 +159,7 @@ export class SnippetSet {
       }
     }
     const body = parsed.body ?? emptyBody;
-    const { imported, defined } = namesInScope(body);
-    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkComponents(body, imported, defined), ...checkImageAlt(body)] });
+    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkFileBody(body)] });
     return { ok: true, snippet: { file: path, hash, body } };
   }
 }

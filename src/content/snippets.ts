@@ -1,7 +1,7 @@
 import { createDiagnostic, type DiagnosticCode } from '../diagnostics/catalog.js';
 import type { Diagnostic, SourceLocation } from '../diagnostics/diagnostic.js';
 import type { JsonValue } from '../diagnostics/source-map.js';
-import { checkComponents, checkImageAlt, namesInScope } from './components.js';
+import { checkFileBody } from './components.js';
 import type { LoadedSnippet, SnippetSet } from './snippet-set.js';
 import type { ContentComponent, ContentElement, ContentLink, ContentNode, ContentRoot, ConvertedBody, PageIsland, SnippetImport } from './types.js';
 import { locateVariable, substituteVariables, variableOfExpression } from './variables.js';
@@ -99,8 +99,7 @@ class PageInliner {
   run(body: ConvertedBody): InlinedPage {
     const scope = this.scopeOf(this.page, body, [this.page]);
     this.takeFileParts(this.page, body);
-    const { imported, defined } = namesInScope(body);
-    this.diagnostics.push(...checkComponents(body, imported, defined), ...checkImageAlt(body));
+    this.diagnostics.push(...checkFileBody(body));
     const children = this.walk(this.options.takesTree ? body.tree.children : structuredClone(body.tree.children), scope);
     this.reportUnknownVariables();
     return { tree: { type: 'root', children }, links: this.links, islands: this.islands, deps: [...this.deps].sort(), diagnostics: this.diagnostics };
