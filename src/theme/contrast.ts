@@ -39,6 +39,11 @@ export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
   return [0, 1, 2].map((i) => a[i]! * (1 - amount) + b[i]! * amount) as unknown as Rgb;
 }
 
+const black: Rgb = [0, 0, 0];
+const white: Rgb = [255, 255, 255];
+/** The near-black used for text on light brand colors. */
+const ink: Rgb = [17, 17, 17];
+
 /** WCAG AA for body text. */
 export const minimumContrast = 4.5;
 
@@ -53,8 +58,6 @@ export function readableText(color: string, backgrounds: readonly string[], tint
   const surfaces = backgrounds.map(parseHex);
   if (!text || surfaces.some((s) => s === undefined) || surfaces.length === 0) return undefined;
   const grounds = surfaces as Rgb[];
-  const black: Rgb = [0, 0, 0];
-  const white: Rgb = [255, 255, 255];
   // Toward whichever end the first background leaves more room to.
   const target = contrastRatio(black, grounds[0]!) >= contrastRatio(white, grounds[0]!) ? black : white;
   const readable = (candidate: Rgb): boolean => grounds.every((ground) => contrastRatio(candidate, ground) >= minimumContrast && contrastRatio(candidate, mix(ground, candidate, tint)) >= minimumContrast);
@@ -71,9 +74,8 @@ export function readableText(color: string, backgrounds: readonly string[], tint
 export function textOn(background: string): string | undefined {
   const ground = parseHex(background);
   if (!ground) return undefined;
-  const white: Rgb = [255, 255, 255];
-  const ink: Rgb = [17, 17, 17];
-  return contrastRatio(white, ground) >= minimumContrast || contrastRatio(white, ground) >= contrastRatio(ink, ground) ? '#ffffff' : '#111111';
+  const onWhite = contrastRatio(white, ground);
+  return onWhite >= minimumContrast || onWhite >= contrastRatio(ink, ground) ? toHex(white) : toHex(ink);
 }
 
 /** A highlighted code line's background: `tint` of the code's foreground over its background (content.css). */
