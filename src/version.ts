@@ -1,33 +1,15 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The package version, from the nearest package.json above this module: src/ and dist/ sit next to
- * it, the bundled CLI (dist/bin/) one level deeper.
+ * The first of the JSON files at `relatives` (to this module) that `pick` accepts, picked: src/, dist/
+ * and the bundle in dist/bin/ sit at different depths, so each file is looked for at two.
  */
-function readVersion(): string {
-  for (const relative of ['../package.json', '../../package.json']) {
+function firstJsonBeside<T>(relatives: readonly string[], pick: (json: Record<string, unknown>) => T | undefined): T | undefined {
+  for (const relative of relatives) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'docs-build' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // try the next folder up
-    }
-  }
-  return '0.0.0';
-}
-
-export const generatorVersion: string = readVersion();
-
-/**
- * The fingerprint `npm run build` leaves in dist/ (scripts/bundle-cli.mjs: the bundle's bytes and the
- * versions of the packages outside it), read from dist/ and from the bundle in dist/bin/; undefined
- * when running from src/ (tests through tsx), which has none.
- */
-function readFingerprint(): string | undefined {
-  for (const relative of ['./code-fingerprint.json', '../code-fingerprint.json']) {
-    try {
-      const { fingerprint } = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { fingerprint?: unknown };
-      if (typeof fingerprint === 'string' && /^[0-9a-f]{8,64}$/.test(fingerprint)) return fingerprint;
+      const json: unknown = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
+      const picked = typeof json === 'object' && json !== null ? pick(json as Record<string, unknown>) : undefined;
+      if (picked !== undefined) return picked;
     } catch {
       // try the next folder up
     }
@@ -35,7 +17,18 @@ function readFingerprint(): string | undefined {
   return undefined;
 }
 
-const codeFingerprint = readFingerprint();
+/** The package version, from the nearest package.json above this module. */
+export const generatorVersion: string =
+  firstJsonBeside(['../package.json', '../../package.json'], (pkg) => (pkg['name'] === 'docs-build' && typeof pkg['version'] === 'string' ? pkg['version'] : undefined)) ?? '0.0.0';
+
+/**
+ * The fingerprint `npm run build` leaves in dist/ (scripts/bundle-cli.mjs: the bundle's bytes and the
+ * versions of the packages outside it); undefined when running from src/ (tests through tsx), which
+ * has none.
+ */
+const codeFingerprint = firstJsonBeside(['./code-fingerprint.json', '../code-fingerprint.json'], ({ fingerprint }) =>
+  typeof fingerprint === 'string' && /^[0-9a-f]{8,64}$/.test(fingerprint) ? fingerprint : undefined,
+);
 
 /**
  * What the compiler's cache is keyed by: the version and, where the build left one, the code's
