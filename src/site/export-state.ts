@@ -126,12 +126,16 @@ function pagesOf(stored: Record<string, unknown>, icons: readonly string[]): Exp
 function isExportState(value: Record<string, unknown>): value is Record<string, unknown> & ExportState {
   if (value['format'] !== stateFormat || typeof value['shared'] !== 'string') return false;
   if ((value['run'] !== undefined && typeof value['run'] !== 'string') || (value['manifestHash'] !== undefined && typeof value['manifestHash'] !== 'string') || typeof value['siteData'] !== 'string') return false;
-  const bundle = value['bundle'];
-  if (!isRecord(bundle) || !isRelative(bundle['entry']) || !isRelativeList(bundle['css']) || !isRelativeList(bundle['preload']) || !isRelativeList(bundle['files'])) return false;
+  if (!isClientBundle(value['bundle'])) return false;
   if (!isRelativeList(value['notFoundIcons'])) return false;
   const files = value['files'];
   if (!isRecord(files)) return false;
   return Object.entries(files).every(([file, key]) => isRelative(file) && typeof key === 'string');
+}
+
+/** A client bundle's description whose every path stays inside the folder it describes. */
+export function isClientBundle(value: unknown): value is ClientBundle {
+  return isRecord(value) && isRelative(value['entry']) && isRelativeList(value['css']) && isRelativeList(value['preload']) && isRelativeList(value['files']);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

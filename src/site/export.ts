@@ -16,7 +16,8 @@ import { iconFile, iconPathsIn } from './icons.js';
 import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { sitePaths } from './paths.js';
-import { defaultViteCacheDir, loadServerEntry, serverBundleFolder, themeIdentity } from './server-bundle.js';
+import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
+import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
 import { trimTrailingSlashes } from '../fields/http.js';
@@ -86,8 +87,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const origin = options.siteUrl === undefined ? undefined : trimTrailingSlashes(options.siteUrl);
   const theme = themeIdentity();
   const sharedKey = (siteKey: string): string => hashKey(theme, snapshot.base, origin ?? '', siteKey);
-  const serverCacheDir = options.cache === false ? undefined : serverBundleFolder(defaultViteCacheDir(root), root);
-  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, serverCacheDir, timings });
+  const bundleCacheDir = options.cache === false ? undefined : keptFilesFolder(defaultViteCacheDir(root), root);
+  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, bundleCacheDir, timings });
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
     // This manifest, or one this build patched, made the previous export: its site data (vouched for by
@@ -115,7 +116,8 @@ interface ExportSite {
   origin: string | undefined;
   /** The key of everything all pages share (`ExportState.shared`). */
   shared: string;
-  serverCacheDir: string | undefined;
+  /** Where the server and client bundles are kept between exports (`keptFilesFolder`); none with `cache: false`. */
+  bundleCacheDir: string | undefined;
   timings: ExportResult['timings'];
 }
 
@@ -131,7 +133,7 @@ async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit
   mkdirSync(temporary);
   try {
     let started = performance.now();
-    const bundle = await bundleClient(compiler, temporary);
+    const bundle = await clientBundle(compiler, site.snapshot, temporary, site.bundleCacheDir);
     timings.bundleMs = performance.now() - started;
     const writer = new FolderWriter(temporary, false);
     const pages = await writePages(site, bundle, writer, undefined);
@@ -297,66 +299,6 @@ class FolderWriter {
   }
 }
 
-interface ViteManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/**
- * The client bundle: Vite's build of the client entry with the site module. Pages' data are not in it
- * (each is a JSON file): the bundle, and so every page's HTML, changes only with the theme or the site data.
- */
-async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<ClientBundle> {
-  const [{ build }, { docsBuild }] = await Promise.all([import('vite'), import('./plugin.js')]);
-  const paths = sitePaths();
-  await build({
-    // docs-build's folder, where the theme's dependencies resolve (see cli/dev.ts).
-    root: paths.packageDir,
-    base: compiler.base,
-    configFile: false,
-    envDir: false,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: docsBuild({ compiler, watch: false, root: compiler.root, pageData: 'fetch' }),
-    build: {
-      outDir,
-      emptyOutDir: false,
-      copyPublicDir: false,
-      manifest: '.vite/manifest.json',
-      assetsDir: '_docs-build/assets',
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 100_000,
-      rollupOptions: { input: { client: paths.clientEntry } },
-    },
-  });
-  const manifestFile = path.join(outDir, '.vite', 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>;
-  rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('docs-build: the client build produced no entry');
-  const preload = new Set<string>();
-  const css = new Set<string>(entry.css ?? []);
-  const visit = (key: string): void => {
-    const chunk = manifest[key];
-    if (!chunk || preload.has(chunk.file)) return;
-    preload.add(chunk.file);
-    chunk.css?.forEach((file) => css.add(file));
-    chunk.imports?.forEach(visit);
-  };
-  entry.imports?.forEach(visit);
-  return { entry: entry.file, css: [...css], preload: [...preload], files: filesUnder(outDir) };
-}
-
-/** The files Vite wrote under `dir`, relative and `/`-separated, sorted. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 /**
  * The HTML file of a page: `<path>/index.html` at its served path (`pagePath`: `guides/index` at
  * `guides/index.html`), so `/<path>` and `/<path>/` reach it on every static server;
@@ -398,7 +340,7 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
   const { snapshot, timings } = site;
   const started = performance.now();
   let entry: ServerEntry | undefined;
-  const render = async (): Promise<ServerEntry> => (entry ??= (await loadServerEntry(site.serverCacheDir)).entry);
+  const render = async (): Promise<ServerEntry> => (entry ??= (await loadServerEntry(site.bundleCacheDir)).entry);
   const written: WrittenPages = { state: {}, notFoundIcons: [], paths: [], rendered: 0 };
   for (const id of snapshot.pageIds()) {
     const before = previous?.pages[id];

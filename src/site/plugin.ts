@@ -9,7 +9,7 @@ import { decodePageId, jsonModule, pageModuleId, pageModulePrefix, routesModule,
 import type { PageData } from '../theme/types.js';
 import { pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
-import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, serverBundleFolder } from './server-bundle.js';
+import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, keptFilesFolder } from './server-bundle.js';
 import { ignoredUnder } from './ignored-paths.js';
 import { watchDocsRoot, withThrottledChanges } from './watcher.js';
 import { isWithin } from '../root/index.js';
@@ -72,7 +72,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
   const ensureCompiled = async (): Promise<void> => {
     if (!compiler) {
       // The site data a preview kept for its next start lives in the Vite cache folder, beside the server bundle.
-      const siteDataDir = options.cache === false ? undefined : serverBundleFolder(config.cacheDir, root);
+      const siteDataDir = options.cache === false ? undefined : keptFilesFolder(config.cacheDir, root);
       const onProgress = (event: BuildProgress): void => {
         if (firstBuild) firstBuild.progress = event;
         options.onProgress?.(event);
@@ -208,7 +208,7 @@ class DevServerBundle {
     /** Whether a file of the theme changed since the start. */
     private readonly themeEdited: () => boolean,
   ) {
-    this.dir = viteCacheDir === undefined ? undefined : serverBundleFolder(viteCacheDir, root);
+    this.dir = viteCacheDir === undefined ? undefined : keptFilesFolder(viteCacheDir, root);
   }
 
   renderer(): Promise<PageRenderer | undefined> {

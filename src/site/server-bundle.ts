@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { locateCacheFolder } from '../incremental/cache-folder.js';
-import { isRunning } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import type { ServerEntry } from './dev-middleware.js';
 import { sitePaths } from './paths.js';
+import { pruneBundles, temporaryBundleFolder } from './bundle-cache.js';
 
 /*
  * The export renders with Vite's SSR build of the server entry (`entries/server.tsx`, the same code dev
@@ -65,16 +65,14 @@ export interface LoadedServerEntry {
 export const defaultViteCacheDir = (root: string): string => path.join(root, '.docs-build', 'vite');
 
 /**
- * Where the server bundle is kept: the Vite cache folder, located as a cache is (its real path; a link
- * inside the docs root that leads out of it is refused), or undefined when it cannot be used.
+ * Where docs-build keeps files in the Vite cache (the server and client bundles, a preview's site data):
+ * its real path, located as a cache is (a link inside the docs root that leads out of it is refused),
+ * or undefined when it cannot be used.
  */
-export function serverBundleFolder(viteCacheDir: string, root: string): string | undefined {
+export function keptFilesFolder(viteCacheDir: string, root: string): string | undefined {
   const located = locateCacheFolder(viteCacheDir, root);
   return located.ok ? located.dir : undefined;
 }
-
-const bundleFolder = /^ssr-([0-9a-f]{16})$/;
-const temporaryFolder = /^\.ssr-[0-9a-f]{16}\.(\d+)-[0-9a-f]+$/;
 
 /**
  * The server entry, built by Vite for Node with every dependency inside (the file may live anywhere:
@@ -88,7 +86,7 @@ export async function loadServerEntry(cacheDir: string | undefined): Promise<Loa
   if (cached) return cached;
   const parent = cacheDir ?? tmpdir();
   mkdirSync(parent, { recursive: true });
-  const temporary = path.join(parent, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temporary = temporaryBundleFolder(parent, name);
   try {
     await buildServerBundle(temporary);
     if (cacheDir === undefined) return await importBundle(temporary);
@@ -103,7 +101,7 @@ export async function loadServerEntry(cacheDir: string | undefined): Promise<Loa
         renameSync(temporary, target);
       }
     }
-    removeOtherBundles(cacheDir, name);
+    pruneBundles(cacheDir, 'ssr', name);
     return await importBundle(target);
   } finally {
     rmSync(temporary, { recursive: true, force: true });
@@ -167,13 +165,4 @@ async function buildServerBundle(outDir: string): Promise<void> {
     },
   });
   writeFileSync(path.join(outDir, stylesFile), `${JSON.stringify([...styles].sort())}\n`);
-}
-
-/** Bundles of other themes (an earlier docs-build) and the leftovers of killed builds. */
-function removeOtherBundles(cacheDir: string, keep: string): void {
-  for (const entry of readdirSync(cacheDir)) {
-    const temporary = temporaryFolder.exec(entry);
-    const stale = (bundleFolder.test(entry) && entry !== keep) || (temporary !== null && !isRunning(Number(temporary[1])));
-    if (stale) rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
-  }
 }

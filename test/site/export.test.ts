@@ -148,6 +148,58 @@ describe('docs-build export on docs-example', () => {
   }, 120_000);
 });
 
+describe('the client bundle kept between exports', () => {
+  let root: string;
+  let first: string;
+  const keptBundles = (): string[] => readdirSync(path.join(root, '.docs-build', 'vite')).filter((name) => name.startsWith('client-'));
+  const keptFolder = (): string => path.join(root, '.docs-build', 'vite', keptBundles()[0]!);
+  const entryOf = (out: string): string => (JSON.parse(readFileSync(path.join(out, exportMarker), 'utf8')) as { state: { bundle: { entry: string } } }).state.bundle.entry;
+
+  beforeAll(async () => {
+    root = copyOfExample();
+    first = path.join(tempDir(), 'site');
+    expect((await exportSite({ root, outDir: first })).mode).toBe('full');
+  }, 120_000);
+
+  it('is copied into a full export of the same site data instead of built again', async () => {
+    expect(keptBundles()).toHaveLength(1);
+    const entry = entryOf(first);
+    // Marked in the cache only: a bundle built again would not have the mark.
+    writeFileSync(path.join(keptFolder(), entry), `${readFileSync(path.join(first, entry), 'utf8')}\n// kept`);
+    const second = path.join(tempDir(), 'site');
+    expect((await exportSite({ root, outDir: second })).mode).toBe('full');
+    expect(readFileSync(path.join(second, entry), 'utf8').endsWith('\n// kept')).toBe(true);
+    writeFileSync(path.join(keptFolder(), entry), readFileSync(path.join(first, entry)));
+  }, 60_000);
+
+  it('is built again when the kept copy is incomplete or a file of it is a link', async () => {
+    const entry = entryOf(first);
+    const outside = path.join(tempDir(), 'outside.js');
+    writeFileSync(outside, 'globalThis.outside = true;\n');
+    rmSync(path.join(keptFolder(), entry));
+    symlinkSync(outside, path.join(keptFolder(), entry));
+    const linked = path.join(tempDir(), 'site');
+    await exportSite({ root, outDir: linked });
+    expect(readFileSync(path.join(linked, entry)).equals(readFileSync(path.join(first, entry)))).toBe(true);
+    expect(lstatSync(path.join(keptFolder(), entry)).isFile()).toBe(true);
+    rmSync(path.join(keptFolder(), 'bundle.json'));
+    const listless = path.join(tempDir(), 'site');
+    await exportSite({ root, outDir: listless });
+    expect(filesUnder(listless)).toEqual(filesUnder(first));
+    expect(existsSync(path.join(keptFolder(), 'bundle.json'))).toBe(true);
+  }, 120_000);
+
+  it('is replaced when the site data changes: one bundle is kept', async () => {
+    const before = keptBundles();
+    writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"name": "Acme Platform"', '"name": "Acme Platform 2"'));
+    const renamed = path.join(tempDir(), 'site');
+    await exportSite({ root, outDir: renamed });
+    expect(keptBundles()).toHaveLength(1);
+    expect(keptBundles()).not.toEqual(before);
+    expect(readFileSync(path.join(renamed, entryOf(renamed)), 'utf8')).toContain('Acme Platform 2');
+  }, 120_000);
+});
+
 describe('export --out safety', () => {
   it('refuses a folder of other files, the docs root, a folder holding it, and a visible folder inside it', async () => {
     const root = copyOfExample();
