@@ -32,6 +32,58 @@ const batchSize = 24;
  */
 export const defaultRetireBytes = 128 * 1024 * 1024;
 
+/**
+ * A pool released holding at most this much (its workers' heap and WebAssembly memory after their last
+ * batch) is kept warm for the next run of this process, instead of closed. Starting a worker and Shiki
+ * costs ~0.4 s before the first token: a preview whose edit changes a code block, or a program that builds
+ * again and again, would pay it each time. docs-example's worker holds ~55 MB; a worker of a large site
+ * is closed, so a cold build's memory after highlighting is what it was.
+ */
+export const keepWarmBytes = 96 * 1024 * 1024;
+
+/** How long a released pool waits, idle, for the next run before its workers stop. */
+export const keepWarmMs = 30_000;
+
+type PoolOptions = { workers?: number; engine?: HighlightEngine; retireBytes?: number };
+
+/** The pool a run released, waiting for the next (one per process: the last released). */
+let warm: { pool: HighlightPool; key: string; timer: NodeJS.Timeout } | undefined;
+
+const poolKey = (themes: CodeThemes, options: PoolOptions): string => JSON.stringify([themes, options.workers, options.engine, options.retireBytes]);
+
+/** A pool for a run: the warm one when it was made for the same themes and options, else a new one. */
+export function takePool(themes: CodeThemes, options: PoolOptions = {}): HighlightPool {
+  const key = poolKey(themes, options);
+  if (warm?.key === key) {
+    const { pool, timer } = warm;
+    warm = undefined;
+    clearTimeout(timer);
+    pool.hold(true);
+    return pool;
+  }
+  return new HighlightPool(themes, options);
+}
+
+/**
+ * Ends a run's use of `pool`: kept warm (replacing the one kept before) when it is healthy, idle and holds
+ * at most `keepBytes`, else closed. A warm pool never keeps the process alive.
+ */
+export async function releasePool(pool: HighlightPool, themes: CodeThemes, options: PoolOptions = {}, keepBytes = keepWarmBytes): Promise<void> {
+  if (!pool.reusable(keepBytes)) return pool.close();
+  const previous = warm;
+  pool.hold(false);
+  const timer = setTimeout(() => {
+    if (warm?.pool === pool) warm = undefined;
+    void pool.close();
+  }, keepWarmMs);
+  timer.unref();
+  warm = { pool, key: poolKey(themes, options), timer };
+  if (previous) {
+    clearTimeout(previous.timer);
+    await previous.pool.close();
+  }
+}
+
 interface Pending {
   code: string;
   lang: string;
@@ -57,13 +109,19 @@ export class HighlightPool {
   private batch = 0;
   private scheduled = false;
 
+  /** What each worker held after its last batch. */
+  private readonly retained = new Map<Worker, number>();
+
   constructor(
     private readonly themes: CodeThemes,
-    private readonly options: { workers?: number; engine?: HighlightEngine; retireBytes?: number } = {},
+    private readonly options: PoolOptions = {},
   ) {}
 
   /** Workers replaced for holding too much memory (`defaultRetireBytes`). */
   retired = 0;
+
+  /** Workers started since the pool was made (a warm pool taken again starts none). */
+  started = 0;
 
   highlight(code: string, lang: string): Promise<HighlightedLines | undefined> {
     if (this.failure) return Promise.reject(this.failure);
@@ -85,6 +143,22 @@ export class HighlightPool {
     this.workers.length = 0;
     this.idle.length = 0;
     this.grammars.clear();
+    this.retained.clear();
+  }
+
+  /** Whether the pool can serve another run: no failure, nothing queued or in flight, at most `bytes` held. */
+  reusable(bytes: number): boolean {
+    let held = 0;
+    for (const value of this.retained.values()) held += value;
+    return this.failure === undefined && this.queue.length === 0 && this.inFlight.size === 0 && this.workers.length > 0 && held <= bytes;
+  }
+
+  /** Whether the workers keep the process alive (not while the pool waits, warm, for a next run). */
+  hold(alive: boolean): void {
+    for (const worker of this.workers) {
+      if (alive) worker.ref();
+      else worker.unref();
+    }
   }
 
   private dispatch(): void {
@@ -121,6 +195,7 @@ export class HighlightPool {
       if (this.workers.includes(worker)) this.fail(new Error(`highlight worker exited with code ${code}`));
     });
     this.workers.push(worker);
+    this.started++;
     this.grammars.set(worker, new Set());
     this.idle.push(worker);
   }
@@ -129,6 +204,7 @@ export class HighlightPool {
     const blocks = this.inFlight.get(worker) ?? [];
     this.inFlight.delete(worker);
     if (response.failure !== undefined) return this.fail(new Error(response.failure));
+    this.retained.set(worker, response.retainedBytes ?? 0);
     blocks.forEach((block, index) => block.resolve(this.interned(response.results[index] ?? undefined)));
     const next = this.queue[0];
     const atNewGrammar = next !== undefined && !this.grammars.get(worker)!.has(next.grammar);
@@ -141,6 +217,7 @@ export class HighlightPool {
   private retire(worker: Worker): void {
     this.workers.splice(this.workers.indexOf(worker), 1);
     this.grammars.delete(worker);
+    this.retained.delete(worker);
     this.retired++;
     void worker.terminate();
     this.addWorker();

@@ -12,17 +12,21 @@ export interface ContentStageEdges {
   highlight: (themes: CodeThemes) => Omit<HighlightBatchOptions, 'themes'>;
   snippetCache?: SnippetCache;
   textCache?: PageTextCache;
-  /** Stops the highlighting workers, if any started (a later block starts them again). */
+  /**
+   * Ends the run's use of the highlighting workers, if any started: a pool holding little is kept warm
+   * for the next run of the process (`releasePool`), a larger one stops (a later block starts it again).
+   */
   close(): Promise<void>;
 }
 
 export function contentStageEdges(cache: DiskCache | undefined, options: Pick<BuildOptions, 'workers'>): ContentStageEdges {
-  let pool: HighlightPool | undefined;
+  let pool: { pool: HighlightPool; themes: CodeThemes } | undefined;
   let starting: Promise<typeof import('../content/highlight-pool.js')> | undefined;
+  const poolOptions = options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {};
   const highlightWith = async (themes: CodeThemes, code: string, lang: string): Promise<HighlightedLines | undefined> => {
-    const { HighlightPool } = await (starting ??= import('../content/highlight-pool.js'));
-    pool ??= new HighlightPool(themes, options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {});
-    return pool.highlight(code, lang);
+    const { takePool } = await (starting ??= import('../content/highlight-pool.js'));
+    pool ??= { pool: takePool(themes, poolOptions), themes };
+    return pool.pool.highlight(code, lang);
   };
   return {
     highlight: (themes) => ({
@@ -49,7 +53,7 @@ export function contentStageEdges(cache: DiskCache | undefined, options: Pick<Bu
     close: async () => {
       const running = pool;
       pool = undefined;
-      await running?.close();
+      if (running) await (await starting!).releasePool(running.pool, running.themes, poolOptions);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter, defaultCodeThemes, type CodeHighlighter } from '../../src/content/highlight.js';
-import { HighlightPool } from '../../src/content/highlight-pool.js';
+import { spawnSync } from 'node:child_process';
+import { HighlightPool, keepWarmBytes, keepWarmMs, releasePool, takePool } from '../../src/content/highlight-pool.js';
 
 // In language order, as `planHighlighting` gives them (`js` and `javascript` are one grammar).
 const blocks = Array.from({ length: 60 }, (_, i) => {
@@ -47,5 +48,56 @@ describe('HighlightPool', () => {
     } finally {
       await pool.close();
     }
+  }, 60_000);
+});
+
+describe('a pool kept warm between runs', () => {
+  it('is taken again by the next run with the same themes: no worker starts', async () => {
+    const first = takePool(defaultCodeThemes, { workers: 1 });
+    const expected = await first.highlight('const kept = 1;', 'js');
+    expect(first.started).toBe(1);
+    await releasePool(first, defaultCodeThemes, { workers: 1 });
+    const second = takePool(defaultCodeThemes, { workers: 1 });
+    try {
+      expect(second).toBe(first);
+      expect(await second.highlight('const kept = 1;', 'js')).toEqual(expected);
+      expect(second.started).toBe(1);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('is not given to a run with other themes, and a pool holding more than the bound is closed, not kept', async () => {
+    const pool = takePool(defaultCodeThemes, { workers: 1 });
+    await pool.highlight('echo warm', 'bash');
+    await releasePool(pool, defaultCodeThemes, { workers: 1 });
+    const other = takePool({ light: 'min-light', dark: 'min-dark' }, { workers: 1 });
+    expect(other).not.toBe(pool);
+    await other.highlight('echo other', 'bash');
+    expect(other.reusable(keepWarmBytes)).toBe(true);
+    // A bound of one byte stands for a large site's worker: closed, and the warm pool is still the first.
+    await releasePool(other, { light: 'min-light', dark: 'min-dark' }, { workers: 1 }, 1);
+    expect(other.reusable(Number.POSITIVE_INFINITY)).toBe(false);
+    const taken = takePool(defaultCodeThemes, { workers: 1 });
+    expect(taken).toBe(pool);
+    await taken.close();
+  }, 60_000);
+
+  it('does not keep the process alive', () => {
+    // A program that highlights once and releases the pool ends at once, not after the warm period.
+    const script = [
+      `const { takePool, releasePool, keepWarmMs } = await import(${JSON.stringify(new URL('../../src/content/highlight-pool.ts', import.meta.url).href)});`,
+      `const themes = { light: 'github-light', dark: 'github-dark' };`,
+      `const pool = takePool(themes, { workers: 1 });`,
+      `await pool.highlight('echo 1', 'bash');`,
+      `await releasePool(pool, themes, { workers: 1 });`,
+      `console.log('released', keepWarmMs);`,
+    ].join('\n');
+    const started = performance.now();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 25_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe(`released ${keepWarmMs}`);
+    expect(child.status).toBe(0);
+    expect(performance.now() - started).toBeLessThan(keepWarmMs);
   }, 60_000);
 });
