@@ -41,8 +41,11 @@ export const defaultRetireBytes = 128 * 1024 * 1024;
  */
 export const keepWarmBytes = 96 * 1024 * 1024;
 
-/** How long a released pool waits, idle, for the next run before its workers stop. */
-export const keepWarmMs = 30_000;
+/**
+ * How long a released pool waits, idle, for the next run before its workers stop: 30 s after a run of its
+ * own, 10 minutes after a run of a session (a preview, whose author may read a while between two edits).
+ */
+export const keepWarmMs = { run: 30_000, session: 600_000 } as const;
 
 type PoolOptions = { workers?: number; engine?: HighlightEngine; retireBytes?: number };
 
@@ -68,14 +71,19 @@ export function takePool(themes: CodeThemes, options: PoolOptions = {}): Highlig
  * Ends a run's use of `pool`: kept warm (replacing the one kept before) when it is healthy, idle and holds
  * at most `keepBytes`, else closed. A warm pool never keeps the process alive.
  */
-export async function releasePool(pool: HighlightPool, themes: CodeThemes, options: PoolOptions = {}, keepBytes = keepWarmBytes): Promise<void> {
+export async function releasePool(
+  pool: HighlightPool,
+  themes: CodeThemes,
+  options: PoolOptions = {},
+  { keepBytes = keepWarmBytes, keepMs = keepWarmMs.run }: { keepBytes?: number; keepMs?: number } = {},
+): Promise<void> {
   if (!pool.reusable(keepBytes)) return pool.close();
   const previous = warm;
   pool.hold(false);
   const timer = setTimeout(() => {
     if (warm?.pool === pool) warm = undefined;
     void pool.close();
-  }, keepWarmMs);
+  }, keepMs);
   timer.unref();
   warm = { pool, key: poolKey(themes, options), timer };
   if (previous) {

@@ -19,7 +19,7 @@ export interface ContentStageEdges {
   close(): Promise<void>;
 }
 
-export function contentStageEdges(cache: DiskCache | undefined, options: Pick<BuildOptions, 'workers'>): ContentStageEdges {
+export function contentStageEdges(cache: DiskCache | undefined, options: Pick<BuildOptions, 'workers' | 'session'>): ContentStageEdges {
   let pool: { pool: HighlightPool; themes: CodeThemes } | undefined;
   let starting: Promise<typeof import('../content/highlight-pool.js')> | undefined;
   const poolOptions = options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {};
@@ -53,7 +53,9 @@ export function contentStageEdges(cache: DiskCache | undefined, options: Pick<Bu
     close: async () => {
       const running = pool;
       pool = undefined;
-      if (running) await (await starting!).releasePool(running.pool, running.themes, poolOptions);
+      if (!running) return;
+      const { releasePool, keepWarmMs } = await starting!;
+      await releasePool(running.pool, running.themes, poolOptions, { keepMs: options.session ? keepWarmMs.session : keepWarmMs.run });
     },
   };
 }
