@@ -57,12 +57,16 @@ const poolKey = (themes: CodeThemes, options: PoolOptions): string => JSON.strin
 /** A pool for a run: the warm one when it was made for the same themes and options, else a new one. */
 export function takePool(themes: CodeThemes, options: PoolOptions = {}): HighlightPool {
   const key = poolKey(themes, options);
-  if (warm?.key === key) {
-    const { pool, timer } = warm;
+  const waiting = warm;
+  if (waiting?.key === key) {
     warm = undefined;
-    clearTimeout(timer);
-    pool.hold(true);
-    return pool;
+    clearTimeout(waiting.timer);
+    // A worker that died while it waited failed the pool: a new one serves the run.
+    if (waiting.pool.reusable(Number.POSITIVE_INFINITY)) {
+      waiting.pool.hold(true);
+      return waiting.pool;
+    }
+    void waiting.pool.close();
   }
   return new HighlightPool(themes, options);
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter, defaultCodeThemes, type CodeHighlighter } from '../../src/content/highlight.js';
 import { spawnSync } from 'node:child_process';
+import type { Worker } from 'node:worker_threads';
 import { HighlightPool, keepWarmBytes, keepWarmMs, releasePool, takePool } from '../../src/content/highlight-pool.js';
 
 // In language order, as `planHighlighting` gives them (`js` and `javascript` are one grammar).
@@ -81,6 +82,21 @@ describe('a pool kept warm between runs', () => {
     const taken = takePool(defaultCodeThemes, { workers: 1 });
     expect(taken).toBe(pool);
     await taken.close();
+  }, 60_000);
+
+  it('is not handed out when a worker died while it waited: a new pool serves the run', async () => {
+    const pool = takePool(defaultCodeThemes, { workers: 1 });
+    const expected = await pool.highlight('echo died', 'bash');
+    await releasePool(pool, defaultCodeThemes, { workers: 1 });
+    // The pool's worker ends as a crash would end it (the test reaches into the pool for it).
+    await (pool as unknown as { workers: Worker[] }).workers[0]!.terminate();
+    const next = takePool(defaultCodeThemes, { workers: 1 });
+    try {
+      expect(next).not.toBe(pool);
+      expect(await next.highlight('echo died', 'bash')).toEqual(expected);
+    } finally {
+      await next.close();
+    }
   }, 60_000);
 
   it('does not keep the process alive', () => {
