@@ -1,4 +1,4 @@
-import { createDiagnostic, distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
+import { distanceWithin, rankCandidates, type Diagnostic, type DiagnosticCode, type RelatedLocation, type SourceLocation } from '../diagnostics/index.js';
 import { invalidUtf8Diagnostic, type DocsRoot, type SourceFile } from '../root/index.js';
 import { checkFileBody } from './components.js';
 import type { ConvertedBody } from './types.js';

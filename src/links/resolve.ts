@@ -1,7 +1,7 @@
 import { slug } from 'github-slugger';
 import { closestMatches, distanceWithin, rankCandidates } from '../diagnostics/index.js';
 import { hasParameters, stripTrailingSlash, type Redirect } from './redirects.js';
-import { pageUrl, servedPath, type LinkSite } from './site.js';
+import { pageUrl, type LinkSite } from './site.js';
 
 /** Why a link resolves to nothing. */
 export type BrokenReason = 'page' | 'asset' | 'anchor' | 'invalid' | 'redirect-loop';

@@ -1,5 +1,5 @@
 import { readConfiguration, type LoadedConfig } from '../config/index.js';
-import { createDiagnostic, type Diagnostic, type JsonValue, type SourceLocation } from '../diagnostics/index.js';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import type { Site } from '../config/index.js';
 import { parseMdxPage, type ParsedPage } from '../mdx/index.js';
 import { resolveNavigation, type DivisionItem, type NavItem, type NavTree } from '../navigation/index.js';

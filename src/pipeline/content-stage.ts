@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Site } from '../config/site.js';
-import { appendAll, inStage, sortDiagnostics, type Diagnostic, type JsonValue, type StageResult } from '../diagnostics/index.js';
+import { appendAll, inStage, sortDiagnostics, type Diagnostic, type StageResult } from '../diagnostics/index.js';
 import { checkLinks, collectExternalLinks, createLinkSite, readRedirects, rewriteTreeLinks, type ConfigSource, type LinkSite } from '../links/index.js';
 import type { Redirect } from '../links/redirects.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';

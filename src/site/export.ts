@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
@@ -15,7 +15,6 @@ import { escapeHtml, htmlShell, redirectHtml } from './html.js';
 import { iconFile, iconPathsIn } from './icons.js';
 import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
-import { sitePaths } from './paths.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
 import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';

@@ -12,7 +12,7 @@
  * On failure fast-check prints `{ seed: ..., path: "..." }` and the shrunk mutations; replay with
  *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/robustness/fuzz-openapi.test.ts
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { parse as parseYaml } from 'yaml';
 import { BuildRunner, expectBuildInvariants, removeTempDirs, seedPreviousManifest, tempDir } from './support/build-runner.js';
 import { byteMutation, mutateBytes, mutateText, mutateValue, textMutation, valueMutation, type Json } from './support/mutate.js';
 import { corpusVariant, serializeSpec as serialize, specSnippets, yamlVariant } from './support/seeds.js';
-import { copyRoot, corporaDir, fixturesDir, fuzzParameters, fuzzTimeout, writeFiles } from './support/roots.js';
+import { copyRoot, corporaDir, fixturesDir, fuzzParameters, fuzzTimeout } from './support/roots.js';
 
 const runs = 300;
 const caseTimeoutMs = 20_000;

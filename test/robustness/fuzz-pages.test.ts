@@ -17,7 +17,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildRunner, expectBuildInvariants, removeTempDirs, seedPreviousManifest, tempDir } from './support/build-runner.js';
-import { byteMutation, mutateBytes, mutateText, mutateValue, textMutation, valueMutation, type Json } from './support/mutate.js';
+import { byteMutation, mutateBytes, mutateText, mutateValue, textMutation, valueMutation } from './support/mutate.js';
 import { frontmatterYaml, mdxSnippets, pageTargets as targets, splitFrontmatter } from './support/seeds.js';
 import { copyRoot, corporaDir, exampleDir, fixturesDir, fuzzParameters, fuzzTimeout } from './support/roots.js';
 
