@@ -20,8 +20,8 @@ import { themeIdentity } from './server-bundle.js';
 const listFile = 'bundle.json';
 
 /**
- * The client bundle written into `outDir`: copied from `cacheDir` when it holds this one, else built by
- * Vite and then kept there. Without `cacheDir` (`cache: false`, or no usable cache folder) it is built.
+ * The client bundle written into `outDir` (the new export's folder, still empty): copied from `cacheDir`
+ * when it holds this one, else built by Vite and then kept there. Without `cacheDir` (`cache: false`, or no usable cache folder) it is built.
  */
 export async function clientBundle(compiler: SiteCompiler, snapshot: SiteSnapshot, outDir: string, cacheDir: string | undefined): Promise<ClientBundle> {
   if (cacheDir === undefined) return bundleClient(compiler, outDir);
@@ -46,9 +46,15 @@ function copyKept(folder: string, outDir: string): ClientBundle | undefined {
   }
   // The cache is not trusted: a file missing, or a link that leads anywhere, and the bundle is built again.
   if (!isClientBundle(listed) || !listed.files.every((file) => isPlainFileIn(real, path.join(folder, file)))) return undefined;
-  for (const file of listed.files) {
-    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-    copyFileSync(path.join(folder, file), path.join(outDir, file));
+  try {
+    for (const file of listed.files) {
+      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+      copyFileSync(path.join(folder, file), path.join(outDir, file));
+    }
+  } catch {
+    // Replaced meanwhile by another export of the same docs root (a bundle of other site data): built here.
+    for (const entry of readdirSync(outDir)) rmSync(path.join(outDir, entry), { recursive: true, force: true });
+    return undefined;
   }
   return listed;
 }
