@@ -111,6 +111,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
   let exportDir: string;
   let firstPaintMs: number;
   const editMs: number[] = [];
+  const codeEditMs: number[] = [];
 
   beforeAll(async () => {
     api = await apiServer();
@@ -134,6 +135,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     // The figures docs/site.md ("Speed") quotes for docs-example.
     if (firstPaintMs !== undefined) console.log(`dev start to first paint: ${firstPaintMs} ms (cache warm from the export)`);
     if (editMs.length > 0) console.log(`dev edit to update: median ${median(editMs)} ms of ${editMs.length} edits (${editMs.join(', ')} ms)`);
+    if (codeEditMs.length > 0) console.log(`dev code-block edit to update: ${codeEditMs.join(', ')} ms`);
     await browser?.close();
     await dev?.stop();
     await exported?.close();
@@ -336,6 +338,27 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         editMs.push(Date.now() - started);
         current = next;
       }
+      expect(await stillMarked(page)).toBe(1);
+      await done(page, errors);
+    });
+
+    it('an edit inside a code block shows its new tokens in the open browser without a reload, each time', async () => {
+      const { page, errors } = await open(`${dev.url}quickstart`);
+      await marked(page);
+      const shownInCode = (text: string): Promise<unknown> =>
+        page.waitForFunction((wanted) => [...document.querySelectorAll('main pre.shiki code')].some((code) => code.textContent?.includes(wanted)), text, { timeout: 30_000 });
+      let current = 'https://api.acme.example.com/v1/tasks';
+      for (let i = 1; i <= 3; i++) {
+        const next = `https://api.acme.example.com/v1/tasks?page=${i}`;
+        const started = Date.now();
+        edit('quickstart.mdx', current, next);
+        await shownInCode(next);
+        codeEditMs.push(Date.now() - started);
+        current = next;
+      }
+      // Highlighted, not plain text: the edited line's tokens carry their colors.
+      const line = page.locator('main pre.shiki code span.line', { hasText: current });
+      expect(await line.locator('span[style*="--shiki-light"]').count()).toBeGreaterThan(0);
       expect(await stillMarked(page)).toBe(1);
       await done(page, errors);
     });
