@@ -19,6 +19,16 @@ import { themeIdentity } from './server-bundle.js';
 /** The list of a kept bundle's files, written last. */
 const listFile = 'bundle.json';
 
+/** Where Vite writes the bundle's files in the export. */
+const assetsDir = '_docs-build/assets';
+
+/** A kept list that names only files of the bundle's own folder of the export, and names its entry, styles and preloads among them. */
+function isKeptList(value: unknown): value is ClientBundle {
+  if (!isClientBundle(value)) return false;
+  const files = new Set(value.files);
+  return value.files.every((file) => file.startsWith(`${assetsDir}/`)) && [value.entry, ...value.css, ...value.preload].every((file) => files.has(file));
+}
+
 /**
  * The client bundle written into `outDir` (the new export's folder, still empty): copied from `cacheDir`
  * when it holds this one, else built by Vite and then kept there. Without `cacheDir` (`cache: false`, or no usable cache folder) it is built.
@@ -45,7 +55,7 @@ function copyKept(folder: string, outDir: string): ClientBundle | undefined {
     return undefined;
   }
   // The cache is not trusted: a file missing, or a link that leads anywhere, and the bundle is built again.
-  if (!isClientBundle(listed) || !listed.files.every((file) => isPlainFileIn(real, path.join(folder, file)))) return undefined;
+  if (!isKeptList(listed) || !listed.files.every((file) => isPlainFileIn(real, path.join(folder, file)))) return undefined;
   try {
     for (const file of listed.files) {
       mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
@@ -111,7 +121,7 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
       emptyOutDir: false,
       copyPublicDir: false,
       manifest: '.vite/manifest.json',
-      assetsDir: '_docs-build/assets',
+      assetsDir,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
       rollupOptions: { input: { client: paths.clientEntry } },

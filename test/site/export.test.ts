@@ -172,7 +172,7 @@ describe('the client bundle kept between exports', () => {
     writeFileSync(path.join(keptFolder(), entry), readFileSync(path.join(first, entry)));
   }, 60_000);
 
-  it('is built again when the kept copy is incomplete or a file of it is a link', async () => {
+  it('is built again when the kept copy is incomplete, a file of it is a link, or its list names a file outside its folder', async () => {
     const entry = entryOf(first);
     const outside = path.join(tempDir(), 'outside.js');
     writeFileSync(outside, 'globalThis.outside = true;\n');
@@ -182,6 +182,15 @@ describe('the client bundle kept between exports', () => {
     await exportSite({ root, outDir: linked });
     expect(readFileSync(path.join(linked, entry)).equals(readFileSync(path.join(first, entry)))).toBe(true);
     expect(lstatSync(path.join(keptFolder(), entry)).isFile()).toBe(true);
+    // A list naming a file outside the bundle's folder of the export (a page the export would ship).
+    const list = path.join(keptFolder(), 'bundle.json');
+    const listed = JSON.parse(readFileSync(list, 'utf8')) as { files: string[] };
+    writeFileSync(path.join(keptFolder(), 'offer.html'), '<p>not from the docs</p>');
+    writeFileSync(list, JSON.stringify({ ...listed, files: [...listed.files, 'offer.html'] }));
+    const outsideList = path.join(tempDir(), 'site');
+    await exportSite({ root, outDir: outsideList });
+    expect(existsSync(path.join(outsideList, 'offer.html'))).toBe(false);
+    expect((JSON.parse(readFileSync(list, 'utf8')) as { files: string[] }).files).not.toContain('offer.html');
     rmSync(path.join(keptFolder(), 'bundle.json'));
     const listless = path.join(tempDir(), 'site');
     await exportSite({ root, outDir: listless });
