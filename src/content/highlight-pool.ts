@@ -33,16 +33,16 @@ const batchSize = 24;
 export const defaultRetireBytes = 128 * 1024 * 1024;
 
 /**
- * A pool released holding at most this much (its workers' heap and WebAssembly memory after their last
- * batch) is kept warm for the next run of this process, instead of closed. Starting a worker and Shiki
- * costs ~0.4 s before the first token: a preview whose edit changes a code block, or a program that builds
- * again and again, would pay it each time. docs-example's worker holds ~55 MB; a worker of a large site
- * is closed, so a cold build's memory after highlighting is what it was.
+ * A pool released holding at most this much in its one kept worker (heap and WebAssembly memory after its
+ * last batch) is kept warm for the next run of this process, instead of closed. Starting a worker and
+ * Shiki costs ~0.4 s before the first token: a preview whose edit changes a code block, or a program that
+ * builds again and again, would pay it each time. docs-example's worker holds ~55 MB; a worker of a large
+ * site is closed, so a cold build's memory after highlighting is what it was.
  */
 export const keepWarmBytes = 96 * 1024 * 1024;
 
 /**
- * How long a released pool waits, idle, for the next run before its workers stop: 30 s after a run of its
+ * How long a released pool waits, idle, for the next run before its worker stops: 30 s after a run of its
  * own, 10 minutes after a run of a session (a preview, whose author may read a while between two edits).
  */
 export const keepWarmMs = { run: 30_000, session: 600_000 } as const;
@@ -50,50 +50,48 @@ export const keepWarmMs = { run: 30_000, session: 600_000 } as const;
 type PoolOptions = { workers?: number; engine?: HighlightEngine; retireBytes?: number };
 
 /** The pool a run released, waiting for the next (one per process: the last released). */
-let warm: { pool: HighlightPool; key: string; timer: NodeJS.Timeout } | undefined;
-
-const poolKey = (themes: CodeThemes, options: PoolOptions): string => JSON.stringify([themes, options.workers, options.engine, options.retireBytes]);
+let warm: { pool: HighlightPool; timer: NodeJS.Timeout } | undefined;
 
 /** A pool for a run: the warm one when it was made for the same themes and options, else a new one. */
 export function takePool(themes: CodeThemes, options: PoolOptions = {}): HighlightPool {
-  const key = poolKey(themes, options);
+  const fresh = new HighlightPool(themes, options);
   const waiting = warm;
-  if (waiting?.key === key) {
-    warm = undefined;
-    clearTimeout(waiting.timer);
-    // A worker that died while it waited failed the pool: a new one serves the run.
-    if (waiting.pool.reusable(Number.POSITIVE_INFINITY)) {
-      waiting.pool.hold(true);
-      return waiting.pool;
-    }
-    void waiting.pool.close();
-  }
-  return new HighlightPool(themes, options);
+  if (waiting?.pool.key !== fresh.key) return fresh;
+  warm = undefined;
+  clearTimeout(waiting.timer);
+  waiting.pool.ref();
+  return waiting.pool;
 }
 
 /**
- * Ends a run's use of `pool`: kept warm (replacing the one kept before) when it is healthy, idle and holds
- * at most `keepBytes`, else closed. A warm pool never keeps the process alive.
+ * Ends a run's use of `pool`: kept warm with one worker (replacing the pool kept before) when it is
+ * healthy, idle and that worker holds at most `keepBytes`, else closed. A warm pool never keeps the
+ * process alive.
  */
-export async function releasePool(
-  pool: HighlightPool,
-  themes: CodeThemes,
-  options: PoolOptions = {},
-  { keepBytes = keepWarmBytes, keepMs = keepWarmMs.run }: { keepBytes?: number; keepMs?: number } = {},
-): Promise<void> {
-  if (!pool.reusable(keepBytes)) return pool.close();
+export async function releasePool(pool: HighlightPool, { keepBytes = keepWarmBytes, keepMs = keepWarmMs.run }: { keepBytes?: number; keepMs?: number } = {}): Promise<void> {
+  if (!(await pool.keepOne(keepBytes))) return pool.close();
   const previous = warm;
-  pool.hold(false);
-  const timer = setTimeout(() => {
-    if (warm?.pool === pool) warm = undefined;
-    void pool.close();
-  }, keepMs);
+  pool.unref();
+  const timer = setTimeout(() => void dropWarm(pool), keepMs);
   timer.unref();
-  warm = { pool, key: poolKey(themes, options), timer };
+  warm = { pool, timer };
   if (previous) {
     clearTimeout(previous.timer);
     await previous.pool.close();
   }
+}
+
+/** Closes `pool` if it is the warm one (its time is up, or its worker died while it waited). */
+async function dropWarm(pool: HighlightPool): Promise<void> {
+  if (warm?.pool !== pool) return;
+  clearTimeout(warm.timer);
+  warm = undefined;
+  await pool.close();
+}
+
+/** Stops the warm pool now, if there is one (a host process that closed its preview). */
+export async function closeWarmPool(): Promise<void> {
+  if (warm) await dropWarm(warm.pool);
 }
 
 interface Pending {
@@ -127,7 +125,12 @@ export class HighlightPool {
   constructor(
     private readonly themes: CodeThemes,
     private readonly options: PoolOptions = {},
-  ) {}
+  ) {
+    this.key = JSON.stringify([themes, options.workers, options.engine, options.retireBytes]);
+  }
+
+  /** What the pool was made for: a warm pool serves only a run that would make an equal one. */
+  readonly key: string;
 
   /** Workers replaced for holding too much memory (`defaultRetireBytes`). */
   retired = 0;
@@ -158,29 +161,40 @@ export class HighlightPool {
     this.retained.clear();
   }
 
-  /** Whether the pool can serve another run: no failure, nothing queued or in flight, at most `bytes` held. */
-  reusable(bytes: number): boolean {
-    let held = 0;
-    for (const value of this.retained.values()) held += value;
-    return this.failure === undefined && this.queue.length === 0 && this.inFlight.size === 0 && this.workers.length > 0 && held <= bytes;
+  /**
+   * Readies an idle, healthy pool to wait for a next run with one worker, the one holding least (the
+   * others stop): whether that worker holds at most `bytes`. A failed or busy pool is not kept.
+   */
+  async keepOne(bytes: number): Promise<boolean> {
+    if (this.failure !== undefined || this.queue.length > 0 || this.inFlight.size > 0) return false;
+    const measured = this.workers.filter((worker) => this.retained.has(worker));
+    if (measured.length === 0) return false;
+    const kept = measured.reduce((least, worker) => (this.retained.get(worker)! < this.retained.get(least)! ? worker : least));
+    const others = this.workers.filter((worker) => worker !== kept);
+    for (const worker of others) this.forget(worker);
+    await Promise.all(others.map((worker) => worker.terminate()));
+    return this.retained.get(kept)! <= bytes;
   }
 
-  /** Whether the workers keep the process alive (not while the pool waits, warm, for a next run). */
-  hold(alive: boolean): void {
-    for (const worker of this.workers) {
-      if (alive) worker.ref();
-      else worker.unref();
-    }
+  /** The workers keep the process alive while a run uses the pool, and not while it waits for one. */
+  ref(): void {
+    for (const worker of this.workers) worker.ref();
+  }
+
+  unref(): void {
+    for (const worker of this.workers) worker.unref();
   }
 
   private dispatch(): void {
     this.startWorkers();
     while (this.queue.length > 0 && this.idle.length > 0) {
-      const worker = this.idle.pop()!;
+      // A batch holds one grammar's blocks, so a worker can be replaced where the next grammar begins;
+      // it goes to a worker that has compiled that grammar when one is idle.
+      const grammar = this.queue[0]!.grammar;
+      const knowing = this.idle.findIndex((idle) => this.grammars.get(idle)!.has(grammar));
+      const worker = this.idle.splice(knowing >= 0 ? knowing : this.idle.length - 1, 1)[0]!;
       // Smaller batches near the end, so one worker is not left with the whole tail.
       const size = Math.max(1, Math.min(batchSize, Math.ceil(this.queue.length / this.workers.length)));
-      // A batch holds one grammar's blocks, so a worker can be replaced where the next grammar begins.
-      const grammar = this.queue[0]!.grammar;
       let count = 1;
       while (count < size && this.queue[count]!.grammar === grammar) count++;
       const blocks = this.queue.splice(0, count);
@@ -193,10 +207,11 @@ export class HighlightPool {
   }
 
   private startWorkers(): void {
-    if (this.workers.length > 0) return;
     // The main thread finishes the pages' twins and search records while blocks are highlighted (content-stage.ts).
     const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
-    for (let i = 0; i < count; i++) this.addWorker();
+    // A warm pool waits with one worker: a run of a batch or less keeps to it, a larger run gets the rest.
+    if (this.workers.length >= count || (this.workers.length > 0 && this.queue.length <= batchSize)) return;
+    while (this.workers.length < count) this.addWorker();
   }
 
   private addWorker(): void {
@@ -227,12 +242,19 @@ export class HighlightPool {
 
   /** Replaces a worker by a fresh one: its memory goes when it exits. */
   private retire(worker: Worker): void {
-    this.workers.splice(this.workers.indexOf(worker), 1);
-    this.grammars.delete(worker);
-    this.retained.delete(worker);
+    this.forget(worker);
     this.retired++;
     void worker.terminate();
     this.addWorker();
+  }
+
+  /** Takes a worker out of the pool (its exit is then no failure); the caller ends it. */
+  private forget(worker: Worker): void {
+    this.workers.splice(this.workers.indexOf(worker), 1);
+    const idle = this.idle.indexOf(worker);
+    if (idle >= 0) this.idle.splice(idle, 1);
+    this.grammars.delete(worker);
+    this.retained.delete(worker);
   }
 
   /**
@@ -260,6 +282,8 @@ export class HighlightPool {
 
   private fail(error: Error): void {
     this.failure ??= error;
+    // A worker that died while the pool waited warm: no run may take it.
+    void dropWarm(this);
     const waiting = [...this.queue.splice(0), ...[...this.inFlight.values()].flat()];
     this.inFlight.clear();
     for (const block of waiting) block.reject(this.failure);

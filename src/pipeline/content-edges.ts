@@ -19,14 +19,21 @@ export interface ContentStageEdges {
   close(): Promise<void>;
 }
 
+/** The highlighting pool's module, once a run needed it (loaded late: it brings Shiki's theme list). */
+let highlighting: Promise<typeof import('../content/highlight-pool.js')> | undefined;
+
+/** Stops the highlighting worker a run left warm, if any (a host process that closed its preview). */
+export async function closeWarmHighlighting(): Promise<void> {
+  await (await highlighting)?.closeWarmPool();
+}
+
 export function contentStageEdges(cache: DiskCache | undefined, options: Pick<BuildOptions, 'workers' | 'session'>): ContentStageEdges {
-  let pool: { pool: HighlightPool; themes: CodeThemes } | undefined;
-  let starting: Promise<typeof import('../content/highlight-pool.js')> | undefined;
+  let pool: HighlightPool | undefined;
   const poolOptions = options.workers !== undefined ? { workers: Math.max(1, options.workers) } : {};
   const highlightWith = async (themes: CodeThemes, code: string, lang: string): Promise<HighlightedLines | undefined> => {
-    const { takePool } = await (starting ??= import('../content/highlight-pool.js'));
-    pool ??= { pool: takePool(themes, poolOptions), themes };
-    return pool.pool.highlight(code, lang);
+    const { takePool } = await (highlighting ??= import('../content/highlight-pool.js'));
+    pool ??= takePool(themes, poolOptions);
+    return pool.highlight(code, lang);
   };
   return {
     highlight: (themes) => ({
@@ -54,8 +61,8 @@ export function contentStageEdges(cache: DiskCache | undefined, options: Pick<Bu
       const running = pool;
       pool = undefined;
       if (!running) return;
-      const { releasePool, keepWarmMs } = await starting!;
-      await releasePool(running.pool, running.themes, poolOptions, { keepMs: options.session ? keepWarmMs.session : keepWarmMs.run });
+      const { releasePool, keepWarmMs } = await highlighting!;
+      await releasePool(running, { keepMs: options.session ? keepWarmMs.session : keepWarmMs.run });
     },
   };
 }

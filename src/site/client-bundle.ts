@@ -6,6 +6,7 @@ import { hashKey, isClientBundle, type ClientBundle } from './export-state.js';
 import { routesModule } from './modules.js';
 import { sitePaths } from './paths.js';
 import { pruneBundles, temporaryBundleFolder } from './bundle-cache.js';
+import { isWithin } from '../root/index.js';
 import { themeIdentity } from './server-bundle.js';
 
 /*
@@ -47,15 +48,15 @@ export async function clientBundle(compiler: SiteCompiler, snapshot: SiteSnapsho
 /** The kept bundle's files copied into `outDir`, or undefined when `folder` holds no whole, plain bundle. */
 function copyKept(folder: string, outDir: string): ClientBundle | undefined {
   let listed: unknown;
-  let real: string;
   try {
+    // The folder itself a link (`cacheDir` is a real path): not followed.
+    if (realpathSync.native(folder) !== folder) return undefined;
     listed = JSON.parse(readFileSync(path.join(folder, listFile), 'utf8'));
-    real = realpathSync.native(folder);
   } catch {
     return undefined;
   }
   // The cache is not trusted: a file missing, or a link that leads anywhere, and the bundle is built again.
-  if (!isKeptList(listed) || !listed.files.every((file) => isPlainFileIn(real, path.join(folder, file)))) return undefined;
+  if (!isKeptList(listed) || !listed.files.every((file) => isPlainFileIn(folder, path.join(folder, file)))) return undefined;
   try {
     for (const file of listed.files) {
       mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
@@ -66,12 +67,12 @@ function copyKept(folder: string, outDir: string): ClientBundle | undefined {
     for (const entry of readdirSync(outDir)) rmSync(path.join(outDir, entry), { recursive: true, force: true });
     return undefined;
   }
-  return listed;
+  return { entry: listed.entry, css: listed.css, preload: listed.preload, files: listed.files };
 }
 
 function isPlainFileIn(folder: string, file: string): boolean {
   try {
-    return lstatSync(file).isFile() && realpathSync.native(file).startsWith(`${folder}${path.sep}`);
+    return lstatSync(file).isFile() && isWithin(realpathSync.native(file), folder);
   } catch {
     return false;
   }
@@ -79,6 +80,8 @@ function isPlainFileIn(folder: string, file: string): boolean {
 
 /** Keeps a copy of the bundle just built into `builtDir` as `cacheDir/name`, the only client bundle there. */
 function keep(cacheDir: string, name: string, builtDir: string, bundle: ClientBundle): void {
+  // A bundle the next export would refuse is not kept (Vite writing outside its assets folder, say).
+  if (!isKeptList(bundle)) return;
   const temporary = temporaryBundleFolder(cacheDir, name);
   try {
     for (const file of bundle.files) {
@@ -115,6 +118,9 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
+    // Vite takes NODE_ENV over the mode when it is set (a shell's `development`, a test runner's `test`):
+    // a published site gets React's production build whatever the environment, so the bundle's key holds.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: docsBuild({ compiler, watch: false, root: compiler.root, pageData: 'fetch' }),
     build: {
       outDir,
@@ -142,11 +148,11 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  return { entry: entry.file, css: [...css], preload: [...preload], files: filesUnder(outDir) };
+  return { entry: entry.file, css: [...css], preload: [...preload], files: writtenFiles(outDir) };
 }
 
 /** The files Vite wrote under `dir`, relative and `/`-separated, sorted. */
-function filesUnder(dir: string): string[] {
+function writtenFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))

@@ -384,8 +384,8 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
 function headFor(site: ExportSite, bundle: ClientBundle, extra: string[]): string {
   const base = site.snapshot.base;
   return [
-    ...bundle.css.map((file) => `<link rel="stylesheet" href="${base}${file}">`),
-    ...bundle.preload.map((file) => `<link rel="modulepreload" href="${base}${file}">`),
+    ...bundle.css.map((file) => `<link rel="stylesheet" href="${escapeHtml(base + file)}">`),
+    ...bundle.preload.map((file) => `<link rel="modulepreload" href="${escapeHtml(base + file)}">`),
     ...extra,
   ].join('');
 }
@@ -404,7 +404,7 @@ function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id
     pageId: id,
     body,
     head: headFor(site, bundle, [preloadData]),
-    scripts: `<script type="module" src="${base}${bundle.entry}"></script>`,
+    scripts: `<script type="module" src="${escapeHtml(base + bundle.entry)}"></script>`,
     noindex: noindex(snapshot, id),
     ...(canonical ? { canonical } : {}),
   });
@@ -413,7 +413,7 @@ function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id
 function notFoundHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle): string {
   const { snapshot } = site;
   const body = entry.render({ data: snapshot.data, pageId: undefined, pageData: undefined });
-  const scripts = `<script type="module" src="${snapshot.base}${bundle.entry}"></script>`;
+  const scripts = `<script type="module" src="${escapeHtml(snapshot.base + bundle.entry)}"></script>`;
   return htmlShell({ site: snapshot.data.site, base: snapshot.data.base, page: undefined, pageId: '404', body, head: headFor(site, bundle, []), scripts, noindex: true });
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } from 'vite';
-import type { BuildProgress, BuildResult } from '../pipeline/index.js';
+import { closeWarmHighlighting, type BuildProgress, type BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devMiddleware, type PageRenderer } from './dev-middleware.js';
@@ -159,8 +159,11 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         compiler!.keepSiteData();
         return bundle.prepare();
       });
-      // And what the preview showed last, for the next start.
-      server.httpServer?.once('close', () => compiler?.keepSiteData());
+      // And what the preview showed last, for the next start; the highlighting worker kept for its next edit stops.
+      server.httpServer?.once('close', () => {
+        compiler?.keepSiteData();
+        void closeWarmHighlighting();
+      });
       live.start();
       const middleware: Connect.NextHandleFunction = devMiddleware(server, { root, snapshot: () => compiler?.snapshot, paths, bundled: () => bundle.renderer(), firstBuild: () => firstBuild });
       // After Vite's own middlewares: modules and the docs root's files are Vite's, pages are ours.
