@@ -36,8 +36,11 @@ function isKeptList(value: unknown): value is ClientBundle {
  */
 export async function clientBundle(compiler: SiteCompiler, snapshot: SiteSnapshot, outDir: string, cacheDir: string | undefined): Promise<ClientBundle> {
   if (cacheDir === undefined) return bundleClient(compiler, outDir);
-  // Everything the build reads that is not the theme: the bundle's own modules, as the plugin serves them.
-  const name = `client-${hashKey(themeIdentity(), generatorBuild, compiler.base, snapshot.siteKey, routesModule(snapshot.pageIds(), 'fetch', compiler.base))}`;
+  // Everything the build reads that is not the theme: the bundle's own modules, as the plugin serves them,
+  // and NODE_ENV, which Vite and the React plugin take over the mode when it is set (React's development
+  // build under `development` or a test runner's `test`; its production build otherwise).
+  const modules = [snapshot.siteKey, routesModule(snapshot.pageIds(), 'fetch', compiler.base)];
+  const name = `client-${hashKey(themeIdentity(), generatorBuild, compiler.base, process.env.NODE_ENV ?? '', ...modules)}`;
   const kept = copyKept(path.join(cacheDir, name), outDir);
   if (kept) return kept;
   const bundle = await bundleClient(compiler, outDir);
@@ -118,9 +121,6 @@ async function bundleClient(compiler: SiteCompiler, outDir: string): Promise<Cli
     envDir: false,
     logLevel: 'warn',
     mode: 'production',
-    // Vite takes NODE_ENV over the mode when it is set (a shell's `development`, a test runner's `test`):
-    // a published site gets React's production build whatever the environment, so the bundle's key holds.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: docsBuild({ compiler, watch: false, root: compiler.root, pageData: 'fetch' }),
     build: {
       outDir,

@@ -198,6 +198,21 @@ describe('the client bundle kept between exports', () => {
     expect(existsSync(path.join(keptFolder(), 'bundle.json'))).toBe(true);
   }, 120_000);
 
+  it('is not copied into an export under another NODE_ENV, which gives React another build', async () => {
+    const before = keptBundles();
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = nodeEnv === 'production' ? 'development' : 'production';
+    try {
+      const other = path.join(tempDir(), 'site');
+      await exportSite({ root, outDir: other });
+      expect(keptBundles()).not.toEqual(before);
+      // React's production and development builds differ: the copy would have shipped the wrong one.
+      expect(readFileSync(path.join(other, entryOf(other)), 'utf8')).not.toBe(readFileSync(path.join(first, entryOf(first)), 'utf8'));
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+  }, 120_000);
+
   it('is replaced when the site data changes: one bundle is kept', async () => {
     const before = keptBundles();
     writeFileSync(path.join(root, 'docs.json'), readFileSync(path.join(root, 'docs.json'), 'utf8').replace('"name": "Acme Platform"', '"name": "Acme Platform 2"'));
