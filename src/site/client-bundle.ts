@@ -32,7 +32,8 @@ function isKeptList(value: unknown): value is ClientBundle {
 
 /**
  * The client bundle written into `outDir` (the new export's folder, still empty): copied from `cacheDir`
- * when it holds this one, else built by Vite and then kept there. Without `cacheDir` (`cache: false`, or no usable cache folder) it is built.
+ * when it holds this one, else built by Vite and then kept there. Without `cacheDir` (`cache: false`, or
+ * no usable cache folder) it is built.
  */
 export async function clientBundle(compiler: SiteCompiler, snapshot: SiteSnapshot, outDir: string, cacheDir: string | undefined): Promise<ClientBundle> {
   if (cacheDir === undefined) return bundleClient(compiler, outDir);
@@ -61,16 +62,21 @@ function copyKept(folder: string, outDir: string): ClientBundle | undefined {
   // The cache is not trusted: a file missing, or a link that leads anywhere, and the bundle is built again.
   if (!isKeptList(listed) || !listed.files.every((file) => isPlainFileIn(folder, path.join(folder, file)))) return undefined;
   try {
-    for (const file of listed.files) {
-      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-      copyFileSync(path.join(folder, file), path.join(outDir, file));
-    }
+    copyFiles(listed.files, folder, outDir);
   } catch {
     // Replaced meanwhile by another export of the same docs root (a bundle of other site data): built here.
     for (const entry of readdirSync(outDir)) rmSync(path.join(outDir, entry), { recursive: true, force: true });
     return undefined;
   }
   return { entry: listed.entry, css: listed.css, preload: listed.preload, files: listed.files };
+}
+
+/** `files` (relative paths) copied from one folder to the same paths in another. */
+function copyFiles(files: readonly string[], from: string, to: string): void {
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    copyFileSync(path.join(from, file), path.join(to, file));
+  }
 }
 
 function isPlainFileIn(folder: string, file: string): boolean {
@@ -87,10 +93,7 @@ function keep(cacheDir: string, name: string, builtDir: string, bundle: ClientBu
   if (!isKeptList(bundle)) return;
   const temporary = temporaryBundleFolder(cacheDir, name);
   try {
-    for (const file of bundle.files) {
-      mkdirSync(path.dirname(path.join(temporary, file)), { recursive: true });
-      copyFileSync(path.join(builtDir, file), path.join(temporary, file));
-    }
+    copyFiles(bundle.files, builtDir, temporary);
     writeFileSync(path.join(temporary, listFile), `${JSON.stringify(bundle)}\n`);
     rmSync(path.join(cacheDir, name), { recursive: true, force: true });
     renameSync(temporary, path.join(cacheDir, name));
