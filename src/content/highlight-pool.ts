@@ -52,11 +52,13 @@ type PoolOptions = { workers?: number; engine?: HighlightEngine; retireBytes?: n
 /** The pool a run released, waiting for the next (one per process: the last released). */
 let warm: { pool: HighlightPool; timer: NodeJS.Timeout } | undefined;
 
+/** What a pool is made for: a warm pool serves only a run that would make an equal one. */
+const poolKey = (themes: CodeThemes, options: PoolOptions): string => JSON.stringify([themes, options.workers, options.engine, options.retireBytes]);
+
 /** A pool for a run: the warm one when it was made for the same themes and options, else a new one. */
 export function takePool(themes: CodeThemes, options: PoolOptions = {}): HighlightPool {
-  const fresh = new HighlightPool(themes, options);
   const waiting = warm;
-  if (waiting?.pool.key !== fresh.key) return fresh;
+  if (waiting?.pool.key !== poolKey(themes, options)) return new HighlightPool(themes, options);
   warm = undefined;
   clearTimeout(waiting.timer);
   waiting.pool.ref();
@@ -126,10 +128,10 @@ export class HighlightPool {
     private readonly themes: CodeThemes,
     private readonly options: PoolOptions = {},
   ) {
-    this.key = JSON.stringify([themes, options.workers, options.engine, options.retireBytes]);
+    this.key = poolKey(themes, options);
   }
 
-  /** What the pool was made for: a warm pool serves only a run that would make an equal one. */
+  /** What the pool was made for (`poolKey`). */
   readonly key: string;
 
   /** Workers replaced for holding too much memory (`defaultRetireBytes`). */
