@@ -271,6 +271,23 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('searches the version the reader is in: version 1\'s notes are found from v1 and from pages in no version, not from v2', async () => {
+        // Only releases/v1 says "maintained".
+        const search = async (at: string, expectHits: boolean): Promise<string[]> => {
+          const { page, errors } = await open(`${base()}${at}`);
+          await page.getByTestId('search-button').click();
+          await page.getByTestId('search-input').fill('maintained');
+          if (expectHits) await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0);
+          else await poll(() => page.getByTestId('search-status').textContent()).toBe('No results.');
+          const titles = await page.getByTestId('search-result').locator('.search-result-title').allTextContents();
+          await done(page, errors);
+          return titles;
+        };
+        expect(await search('releases/v1', true)).toEqual(['Release notes (v1)']);
+        expect(await search('quickstart', true)).toEqual(['Release notes (v1)']);
+        expect(await search('releases/v2', false)).toEqual([]);
+      });
+
       it('does not find a hidden page: its records are in the search file, out of the index readers search', async () => {
         const { page, errors } = await open(base());
         await page.getByTestId('search-button').click();

@@ -6,6 +6,7 @@ import type { Manifest, Site } from '../../src/manifest/types.js';
 import { appearanceScript, appearanceStorageKey, bannerKey, bannerStorageKey } from '../../src/theme/layout/appearance.js';
 import { pageUrl } from '../../src/links/index.js';
 import { assetUrl, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
+import { pathTo, resolveBranch } from '../../src/theme/layout/navigation.js';
 import { createSearch } from '../../src/theme/search/engine.js';
 import { SearchDialog } from '../../src/theme/search/SearchDialog.js';
 import type { SearchRecord } from '../../src/theme/types.js';
@@ -142,7 +143,8 @@ describe('search', () => {
   it('says when the site has no search index, and is loading otherwise', () => {
     const data = dataOf(manifest);
     const { searchIndexUrl: _omit, ...withoutIndex } = data;
-    const render = (d: typeof data) => renderToString(<SearchDialog data={d} onClose={() => {}} onNavigate={() => {}} />);
+    const branch = resolveBranch(data.navigation, pathTo(data.navigation, 'quickstart'));
+    const render = (d: typeof data) => renderToString(<SearchDialog data={d} branch={branch} onClose={() => {}} onNavigate={() => {}} />);
     expect(one(render(withoutIndex), 'search-status').text).toContain('no search index');
     expect(one(render(data), 'search-status').text).toContain('Loading');
     expect(one(render(data), 'search-input').attrs['placeholder']).toBe('Search Acme docs...');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/manifest/types.js';
+import { pathTo, resolveBranch, searchablePages } from '../../src/theme/layout/navigation.js';
 import type { SiteData } from '../../src/theme/types.js';
 import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 import { buildManifest, byTestId, dataOf, one, pageDataOf, renderPage } from './layout-helpers.js';
@@ -52,6 +53,7 @@ beforeAll(async () => {
     'v2/folded.mdx': page('Folded page'),
     'v1/intro.mdx': page('Old intro'),
     'fr/v2/intro.mdx': page('Introduction'),
+    'unlisted.mdx': page('Unlisted'),
     'fonts/acme.woff': 'wOFF',
   });
   manifest = await buildManifest(root);
@@ -79,6 +81,15 @@ describe('languages and versions', () => {
     expect(pages('v1/intro')).toEqual(['v1/intro']);
     expect(pages('fr/v2/intro')).toEqual(['fr/v2/intro']);
     expect(one(html('fr/v2/intro'), 'switcher-language').text).toContain('fr');
+  });
+
+  it('searches the pages of the reader\'s language and version, and the pages in none (not hidden ones)', () => {
+    const scope = (id: string) => searchablePages(data.navigation, resolveBranch(data.navigation, pathTo(data.navigation, id)), data.pages).sort();
+    expect(scope('v2/intro')).toEqual(['unlisted', 'v2/folded', 'v2/intro', 'v2/next']);
+    expect(scope('v1/intro')).toEqual(['unlisted', 'v1/intro']);
+    expect(scope('fr/v2/intro')).toEqual(['fr/v2/intro', 'unlisted']);
+    // A page in no language is shown in the default one, and searches it.
+    expect(scope('unlisted')).toEqual(scope('v2/intro'));
   });
 });
 

@@ -100,7 +100,7 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
         </main>
         <Toc page={page} />
       </div>
-      {searchOpen && <SearchDialog data={data} onClose={() => setSearchOpen(false)} onNavigate={onNavigate} />}
+      {searchOpen && <SearchDialog data={data} branch={branch} onClose={() => setSearchOpen(false)} onNavigate={onNavigate} />}
     </div>
   );
 }

@@ -102,6 +102,51 @@ export function resolveBranch(navigation: NavNode[], path: NavNode[]): Branch {
   return branch;
 }
 
+/** Division kinds that make parallel copies of a site: search keeps to the one the reader is in. */
+const scopingKinds: readonly NavKind[] = ['language', 'version'];
+
+/** Page ids under `nodes` (pages and group landing pages), whatever their `hidden`. */
+function pagesUnder(nodes: readonly NavNode[]): Set<string> {
+  const found = new Set<string>();
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.page !== undefined) found.add(node.page);
+    if (node.root !== undefined) found.add(node.root);
+    stack.push(...node.children);
+  }
+  return found;
+}
+
+function divisionsOfKind(navigation: readonly NavNode[], kind: NavKind): NavNode[] {
+  const found: NavNode[] = [];
+  const stack = [...navigation];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === kind) found.push(node);
+    stack.push(...node.children);
+  }
+  return found;
+}
+
+/**
+ * The pages search answers with on a branch: the pages that are not hidden and, for the language and
+ * the version the branch is in, only that language's (version's) pages and the pages in none. A site in
+ * six languages would otherwise answer an English query with its Spanish and Japanese copies, and
+ * version 2's reader with version 1's notes (the contextual search Docusaurus does for Algolia).
+ */
+export function searchablePages(navigation: NavNode[], branch: Branch, pages: Record<string, PageSummary>): string[] {
+  let searchable = Object.keys(pages).filter((id) => pages[id]?.hidden === false);
+  for (const kind of scopingKinds) {
+    const current = branch.divisions.find((node) => node.kind === kind);
+    if (!current) continue;
+    const inCurrent = pagesUnder([current]);
+    const inSome = pagesUnder(divisionsOfKind(navigation, kind));
+    searchable = searchable.filter((id) => inCurrent.has(id) || !inSome.has(id));
+  }
+  return searchable;
+}
+
 /** Whether a sidebar entry is listed: hidden nodes and hidden pages are not. */
 export function isListed(node: NavNode, pages: Record<string, PageSummary>): boolean {
   if (node.hidden) return false;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { SiteData } from '../types.js';
 import { searchPromptOf } from '../layout/settings.js';
+import { searchablePages, type Branch } from '../layout/navigation.js';
 import { pageHref } from '../layout/urls.js';
 import { excerpt, type SearchHit } from './engine.js';
 import { loadSearch, SearchFailed, searchIndexGeneration, SearchStopped, subscribeSearchIndexes, type SearchClient } from './client.js';
@@ -72,15 +73,17 @@ function statusText(status: Status, query: string, answer: Answer): string | und
 
 export interface SearchDialogProps {
   data: SiteData;
+  /** The reader's branch: search keeps to its language and version. */
+  branch: Branch;
   onClose: () => void;
   /** Goes to a result (client-side navigation). */
   onNavigate: (href: string) => void;
 }
 
-export function SearchDialog({ data, onClose, onNavigate }: SearchDialogProps) {
+export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialogProps) {
   const { status, client } = useSearchClient(data.searchIndexUrl);
   // The records are every page's: a hidden page is reached by its URL, never found by search.
-  const searchable = useMemo(() => Object.keys(data.pages).filter((id) => data.pages[id]?.hidden === false), [data]);
+  const searchable = useMemo(() => searchablePages(data.navigation, branch, data.pages), [data, branch]);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
