@@ -70,6 +70,26 @@ export function readableText(color: string, backgrounds: readonly string[], tint
   return toHex(target);
 }
 
+/**
+ * `color` faded toward the first of `backgrounds` as far as it still reads at 4.5:1 on every one of them:
+ * the dimmest readable text (code outside a block's focused lines). The color itself when it does not
+ * read to begin with; undefined when a color is not hex.
+ */
+export function dimmedText(color: string, backgrounds: readonly string[]): string | undefined {
+  const text = parseHex(color);
+  const grounds = backgrounds.map(parseHex);
+  if (!text || grounds.length === 0 || grounds.some((ground) => ground === undefined)) return undefined;
+  const readable = (candidate: Rgb): boolean => grounds.every((ground) => contrastRatio(candidate, ground!) >= minimumContrast);
+  let dimmest = color;
+  for (let step = 2; step < 100; step += 2) {
+    // Judged as written: the hex it becomes, rounded.
+    const candidate = toHex(mix(text, grounds[0]!, step / 100));
+    if (!readable(parseHex(candidate)!)) break;
+    dimmest = candidate;
+  }
+  return dimmest;
+}
+
 /** White or near-black, whichever reads better on `background` (a button or banner in a brand color). */
 export function textOn(background: string): string | undefined {
   const ground = parseHex(background);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, highlightTint, parseHex } from '../../src/theme/contrast.js';
 import { renderToString } from 'react-dom/server';
@@ -91,6 +92,22 @@ describe('code', () => {
     expect(r).toBeGreaterThan(Math.max(g, b));
     expect(out).toContain('--shiki-light:#005cc5;--shiki-dark:#79b8ff;');
     expect(out).toContain('--shiki-light:#24292e;--shiki-dark:#e1e4e8;');
+  });
+
+  it('dims the lines outside a focus to one color that still reads at 4.5:1 on the block and on a highlighted line', () => {
+    const out = html(root(code('const a = 1\na', 'js', { focus: [2], highlight: [1] }, tokens)));
+    const [, light, dark] = /--shiki-light-dim:(#[0-9a-f]{6});--shiki-dark-dim:(#[0-9a-f]{6})/.exec(out) ?? [];
+    const readsOn = (color: string, grounds: string[]) => Math.min(...grounds.map((ground) => contrastRatio(parseHex(color)!, parseHex(ground)!)));
+    const lightGrounds = ['#fff', highlightTint('#fff', '#24292e')!];
+    const darkGrounds = ['#24292e', highlightTint('#24292e', '#e1e4e8')!];
+    expect(readsOn(light!, lightGrounds)).toBeGreaterThanOrEqual(4.5);
+    expect(readsOn(dark!, darkGrounds)).toBeGreaterThanOrEqual(4.5);
+    // Dimmed: fainter than the foreground (github-light's #24292e reads 14:1 on white), but no further than AA allows.
+    expect(readsOn(light!, lightGrounds)).toBeLessThan(5);
+    expect(readsOn(dark!, darkGrounds)).toBeLessThan(5);
+    expect(html(root(code('a', 'js', { highlight: [1] }, tokens)))).not.toContain('-dim:');
+    const css = readFileSync(new URL('../../src/theme/styles/content.css', import.meta.url), 'utf8');
+    expect(css).not.toMatch(/db-code-focus[^{]*\{[^}]*opacity/);
   });
 
   it('token text is escaped, and a color that is not a plain color never reaches the style attribute', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, mix, parseHex, readableText, textOn, toHex } from '../../src/theme/contrast.js';
+import { contrastRatio, dimmedText, mix, parseHex, readableText, textOn, toHex } from '../../src/theme/contrast.js';
 import { readableColors, themeSurfaces } from '../../src/theme/layout/style.js';
 import type { Site } from '../../src/manifest/types.js';
 
@@ -54,6 +54,25 @@ describe('contrast', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('dims text toward its background as far as it reads at 4.5:1 on every background, never further', () => {
+    fc.assert(
+      fc.property(hexColor, hexColor, hexColor, (color, background, other) => {
+        const dimmed = dimmedText(color, [background, other])!;
+        const reads = (text: string): boolean => [background, other].every((ground) => ratio(text, ground) >= 4.5);
+        if (!reads(color)) return void expect(dimmed).toBe(color);
+        expect(reads(dimmed)).toBe(true);
+        // A 2% step toward the first background, and the next step would not read.
+        const stepped = (k: number): string => toHex(mix(rgb(color), rgb(background), k / 50));
+        const at = [...Array(50).keys()].filter((k) => stepped(k) === dimmed).pop();
+        expect(at).toBeDefined();
+        if (at! < 49 && stepped(at! + 1) !== dimmed) expect(reads(stepped(at! + 1))).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+    expect(dimmedText('#24292e', ['#ffffff'])).not.toBe('#24292e');
+    expect(dimmedText('red', ['#ffffff'])).toBeUndefined();
   });
 
   it('puts white or near-black on a brand-colored button, whichever reads', () => {

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { CodeMeta, HighlightedLines } from '../../../content/types.js';
 import { Icon } from '../icons.js';
-import { highlightTint, readableText } from '../../contrast.js';
+import { dimmedText, highlightTint, readableText } from '../../contrast.js';
 import { CopyButton } from './copy.js';
 
 type Token = HighlightedLines['lines'][number][number];
@@ -28,7 +28,7 @@ export function CodeBlock({ lang, meta = {}, value, tokens, inGroup, title }: Co
     .join(' ');
   const readable = tokens && readableTokenColors(tokens);
   return (
-    <div className={classes} data-lang={lang || undefined} style={blockColors(tokens, readable)}>
+    <div className={classes} data-lang={lang || undefined} style={blockColors(tokens, readable, (meta.focus?.length ?? 0) > 0)}>
       {!inGroup && heading ? (
         <div className="db-code-title">
           {meta.icon ? <Icon icon={meta.icon} size={14} /> : null}
@@ -45,14 +45,26 @@ export function CodeBlock({ lang, meta = {}, value, tokens, inGroup, title }: Co
   );
 }
 
-function blockColors(tokens: HighlightedLines | undefined, readable: ReadableColors | undefined): CSSProperties | undefined {
+function blockColors(tokens: HighlightedLines | undefined, readable: ReadableColors | undefined, focus: boolean): CSSProperties | undefined {
   if (!tokens || !readable) return undefined;
+  const light = readable.light(tokens.light.foreground);
+  const dark = readable.dark(tokens.dark.foreground);
   return {
-    '--shiki-light': readable.light(tokens.light.foreground),
-    '--shiki-dark': readable.dark(tokens.dark.foreground),
+    '--shiki-light': light,
+    '--shiki-dark': dark,
     '--shiki-light-bg': tokens.light.background,
     '--shiki-dark-bg': tokens.dark.background,
+    ...(focus ? { '--shiki-light-dim': dimColor(light, tokens.light), '--shiki-dark-dim': dimColor(dark, tokens.dark) } : {}),
   } as CSSProperties;
+}
+
+/**
+ * The one color of the lines a `focus` block dims: its foreground faded as far as it reads at 4.5:1 on the
+ * block and on a highlighted line. Fading by opacity (and a blur) left those lines at 2-3:1.
+ */
+function dimColor(foreground: string | undefined, theme: HighlightedLines['light']): string | undefined {
+  const grounds = [theme.background, highlightTint(theme.background, theme.foreground)].filter((g): g is string => g !== undefined);
+  return foreground === undefined ? undefined : dimmedText(foreground, grounds);
 }
 
 type ColorFix = (color: string) => string;
