@@ -1,6 +1,7 @@
 import type { JsonValue } from '../diagnostics/index.js';
 import { RedirectTable } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
+import { isIndexed } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import { boundedPath } from '../pipeline/content-output.js';
@@ -48,16 +49,9 @@ function siteUrl(snapshot: SiteSnapshot, siteOrigin: string | undefined, pathUnd
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Whether `seo.indexing: "all"` asks for every page, not only those in the navigation. */
-function indexesAll(snapshot: SiteSnapshot): boolean {
-  const seo = snapshot.data.site.extra.seo;
-  return typeof seo === 'object' && seo !== null && !Array.isArray(seo) && (seo as Record<string, JsonValue>).indexing === 'all';
-}
-
-/** Whether search engines are asked to skip the page (hidden, or outside the navigation unless `seo.indexing: all`). */
+/** Whether search engines are asked to skip the page (`isIndexed`: hidden, or outside the navigation unless `seo.indexing: all`). */
 export function noindex(snapshot: SiteSnapshot, id: string): boolean {
-  const summary = snapshot.data.pages[id];
-  return !summary || summary.hidden || (!summary.inNavigation && !indexesAll(snapshot));
+  return !isIndexed(snapshot.data.site, snapshot.data.pages[id]);
 }
 
 export function sitemapXml(snapshot: SiteSnapshot, siteOrigin?: string): string {

@@ -269,6 +269,7 @@ describe('a site without an index page', () => {
     const config = { theme: 'mint', name: 'No Home', colors: { primary: '#0D9373' }, ...extra, navigation: { groups: [{ group: 'Start', pages: ['secret', 'intro', 'guide', 'topics/index'] }] } };
     writeFileSync(path.join(root, 'docs.json'), JSON.stringify(config));
     writeFileSync(path.join(root, 'secret.mdx'), '---\ntitle: Secret\nhidden: true\n---\n\nNot listed.\n');
+    writeFileSync(path.join(root, 'unlisted.mdx'), '---\ntitle: Unlisted\n---\n\nIn no navigation.\n');
     writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n\nWelcome. See [the topics](/topics) and [their index](/topics/index).\n');
     mkdirSync(path.join(root, 'topics'));
     writeFileSync(path.join(root, 'topics', 'index.mdx'), '---\ntitle: Topics\n---\n\nBack to [the intro](../intro).\n');
@@ -291,6 +292,10 @@ describe('a site without an index page', () => {
     expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
     expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
     expect(brokenLinks(out, '/docs/')).toEqual([]);
+    // Hidden and unlisted pages are published but offered to no search engine (seo.indexing is "navigable").
+    const robots = (id: string): boolean => readFileSync(path.join(out, id, 'index.html'), 'utf8').includes('<meta name="robots" content="noindex">');
+    expect(['secret', 'unlisted', 'intro'].map(robots)).toEqual([true, true, false]);
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>/docs/guide</loc>', '<loc>/docs/intro</loc>', '<loc>/docs/topics</loc>']);
     // An update in place puts back that second twin when it is gone (an export made before it was written).
     rmSync(path.join(out, 'topics.md'));
     const again = await exportSite({ root, outDir: out, base: '/docs/' });

@@ -83,13 +83,17 @@ describe('languages and versions', () => {
     expect(one(html('fr/v2/intro'), 'switcher-language').text).toContain('fr');
   });
 
-  it('searches the pages of the reader\'s language and version, and the pages in none (not hidden ones)', () => {
-    const scope = (id: string) => searchablePages(data.navigation, resolveBranch(data.navigation, pathTo(data.navigation, id)), data.pages).sort();
-    expect(scope('v2/intro')).toEqual(['unlisted', 'v2/folded', 'v2/intro', 'v2/next']);
-    expect(scope('v1/intro')).toEqual(['unlisted', 'v1/intro']);
-    expect(scope('fr/v2/intro')).toEqual(['fr/v2/intro', 'unlisted']);
+  it('searches the pages of the reader\'s language and version, not hidden or unlisted ones unless seo.indexing is "all"', () => {
+    const scope = (id: string, site = data) => searchablePages(site, resolveBranch(site.navigation, pathTo(site.navigation, id))).sort();
+    expect(scope('v2/intro')).toEqual(['v2/folded', 'v2/intro', 'v2/next']);
+    expect(scope('v1/intro')).toEqual(['v1/intro']);
+    expect(scope('fr/v2/intro')).toEqual(['fr/v2/intro']);
     // A page in no language is shown in the default one, and searches it.
     expect(scope('unlisted')).toEqual(scope('v2/intro'));
+    // With every page indexed, a page in no language is found from every language; a hidden one still is not.
+    const indexAll = { ...data, site: { ...data.site, extra: { ...data.site.extra, seo: { indexing: 'all' } } } };
+    expect(scope('fr/v2/intro', indexAll)).toEqual(['fr/v2/intro', 'unlisted']);
+    expect(scope('v1/intro', indexAll)).toEqual(['unlisted', 'v1/intro']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { NavNode, Site } from '../../manifest/types.js';
+import type { PageSummary } from '../types.js';
 
 /*
  * The site settings docs-build passes through unchanged (`site.extra`: navbar, footer, banner, search),
@@ -18,6 +19,15 @@ function text(value: Json): string | undefined {
 
 function list(value: Json): Json[] {
   return Array.isArray(value) ? value : [];
+}
+
+/**
+ * Whether a page is offered to readers who search, on the site and through search engines: not hidden,
+ * and listed in the navigation unless `seo.indexing` is `"all"` (the service's rule for both).
+ */
+export function isIndexed(site: Site, page: PageSummary | undefined): boolean {
+  if (!page || page.hidden) return false;
+  return page.inNavigation || record(site.extra['seo'])?.['indexing'] === 'all';
 }
 
 export interface LinkSetting {

@@ -82,8 +82,8 @@ export interface SearchDialogProps {
 
 export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialogProps) {
   const { status, client } = useSearchClient(data.searchIndexUrl);
-  // The records are every page's: a hidden page is reached by its URL, never found by search.
-  const searchable = useMemo(() => searchablePages(data.navigation, branch, data.pages), [data, branch]);
+  // The records are every page's: a hidden or unlisted page is reached by its URL, not found by search.
+  const searchable = useMemo(() => searchablePages(data, branch), [data, branch]);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
