@@ -16,6 +16,11 @@ export interface LinkSiteInput {
    * walk the root).
    */
   files?: Iterable<string> | (() => Iterable<string>);
+  /**
+   * Whether one path is among `files`, answered without listing them (the docs root's `exists`): asked
+   * while nothing has needed the whole list ("did you mean" suggestions do).
+   */
+  fileExists?: (path: string) => boolean;
   /** The page served at `/`. Default: `index` when it is a page, else the first page. */
   home?: string;
   /**
@@ -41,6 +46,7 @@ export class LinkSite {
   private readonly anchors = new Map<string, ReadonlySet<string>>();
   private fileSet: ReadonlySet<string> | undefined;
   private readonly listFiles: () => Iterable<string>;
+  private readonly fileExists: ((path: string) => boolean) | undefined;
   private readonly generated: ReadonlySet<string>;
   readonly redirects: RedirectTable;
   readonly home: string | undefined;
@@ -56,6 +62,7 @@ export class LinkSite {
     for (const [id, anchors] of input.anchors ?? []) this.anchors.set(id, new Set(anchors));
     const files = input.files ?? [];
     this.listFiles = typeof files === 'function' ? files : () => files;
+    this.fileExists = input.fileExists;
     this.generated = new Set(input.generatedFiles ?? defaultGeneratedFiles);
     this.redirects = new RedirectTable(input.redirects ?? []);
     this.home = input.home ?? this.byPath.get('') ?? this.byPath.values().next().value;
@@ -79,7 +86,8 @@ export class LinkSite {
 
   /** Whether `path` (relative to the root) is a file of the root or one the service generates. */
   hasFile(path: string): boolean {
-    return this.files.has(path) || this.generated.has(path);
+    if (this.generated.has(path)) return true;
+    return this.fileSet === undefined && this.fileExists ? this.fileExists(path) : this.files.has(path);
   }
 
   /** The anchors of a page, or undefined when they are not known (not checked). */

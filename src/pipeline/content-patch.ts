@@ -253,8 +253,8 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
   };
   return {
     facts: {
-      // Listed only if a patched page links a file: a snippet's or a paragraph's edit does not walk the root.
-      linkSite: linkSiteOf(stored.linkSite, () => root.files()),
+      // Listed only if a patched page's link needs a suggestion: a link to a file looks in its folders alone.
+      linkSite: linkSiteOf(stored.linkSite, () => root.files(), (path) => root.exists(path)),
       linkSiteInput: stored.linkSite,
       themes: stored.themes,
       variables: stored.variables,

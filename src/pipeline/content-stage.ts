@@ -252,12 +252,13 @@ export interface StoredLinkSite {
 }
 
 /** The link site of the stored input over the root's files. */
-export function linkSiteOf(input: StoredLinkSite, files: readonly string[] | (() => readonly string[])): LinkSite {
+export function linkSiteOf(input: StoredLinkSite, files: readonly string[] | (() => readonly string[]), fileExists?: (path: string) => boolean): LinkSite {
   return createLinkSite({
     pages: input.pages,
     anchors: new Map(Object.entries(input.anchors)),
     redirects: input.redirects,
     files,
+    ...(fileExists ? { fileExists } : {}),
     ...(input.unverifiedPrefixes.length > 0 ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
   });
 }

@@ -226,4 +226,20 @@ describe('a link site whose files are listed on demand', () => {
     expect(resolveHref('/images/b.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'broken' });
     expect(listed).toBe(1);
   });
+
+  it('asks `fileExists` about a link to a file, and lists the files only to suggest one for a broken link', () => {
+    let listed = 0;
+    const asked: string[] = [];
+    const files = ['images/a.png', 'images/c.png'];
+    const site = createLinkSite({ pages: ['intro'], files: () => (listed++, files), fileExists: (path) => (asked.push(path), files.includes(path)) });
+    expect(resolveHref('/images/a.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'asset', path: '/images/a.png' });
+    expect(resolveHref('/llms.txt', 'intro', site)).toMatchObject({ kind: 'asset' });
+    expect(listed).toBe(0);
+    expect(asked).toEqual(['images/a.png']);
+    expect(resolveHref('/images/b.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'broken' });
+    expect(listed).toBe(1);
+    // Listed once, the list answers.
+    expect(resolveHref('/images/c.png', 'intro', site, { kind: 'image' })).toMatchObject({ kind: 'asset' });
+    expect(asked).toEqual(['images/a.png', 'images/b.png']);
+  });
 });

@@ -141,13 +141,55 @@ describe('DocsRoot.assumeListed', () => {
     // Removed behind the root's back: only an answer that skipped the walk can still say it is there.
     rmSync(path.join(dir, 'snippets', 'a.mdx'));
     expect(root.exists('snippets/a.mdx')).toBe(true);
-    // A path not assumed walks the root, and from then on the walk answers.
+    // A path not assumed is looked for in its folders; once the root is walked, the walk answers.
     expect(root.exists('b.mdx')).toBe(true);
+    expect(root.exists('snippets/a.mdx')).toBe(true);
+    root.files();
     expect(root.exists('snippets/a.mdx')).toBe(false);
     const again = DocsRoot.open(dir)!;
     again.assumeListed(['b.mdx']);
     again.invalidate(['b.mdx']);
     rmSync(path.join(dir, 'b.mdx'));
     expect(again.exists('b.mdx')).toBe(false);
+  });
+});
+
+describe('DocsRoot.exists without a walk', () => {
+  it('says of every path what the walked listing says: ignored folders, output folders, links, folders, odd segments', () => {
+    const dir = tempRoot({
+      'docs.json': '{}',
+      'guide/intro.mdx': 'A',
+      'guide/deep/x.png': 'P',
+      'node_modules/pkg/readme.md': 'N',
+      '.git/config': 'G',
+      'site/.docs-build-written.json': '{}',
+      'site/page.json': '{}',
+      '.hidden/a.md': 'H',
+    });
+    symlinkSync(path.join(dir, 'guide'), path.join(dir, 'linked-folder'));
+    symlinkSync(path.join(dir, 'guide', 'intro.mdx'), path.join(dir, 'linked.mdx'));
+    const walked = new Set(DocsRoot.open(dir)!.files());
+    const candidates = [
+      'docs.json', 'guide/intro.mdx', 'guide/deep/x.png', 'guide', 'guide/deep', 'guide/missing.mdx', 'missing/x.md',
+      'node_modules/pkg/readme.md', '.git/config', 'site/page.json', 'site/.docs-build-written.json', '.hidden/a.md',
+      'linked-folder', 'linked-folder/intro.mdx', 'linked.mdx', '', 'guide//intro.mdx', './docs.json', 'guide/../docs.json',
+      'guide/intro.mdx/', 'Guide/intro.mdx',
+    ];
+    const root = DocsRoot.open(dir)!;
+    for (const candidate of candidates) expect(root.exists(candidate), candidate).toBe(walked.has(candidate));
+  });
+
+  it('looks only in the folders of the path asked about: a file added elsewhere afterwards is still found', () => {
+    const dir = tempRoot({ 'docs.json': '{}', 'a/one.md': '1', 'b/two.md': '2' });
+    const root = DocsRoot.open(dir)!;
+    expect(root.exists('a/one.md')).toBe(true);
+    // A walk would have listed b/ already, without the file written next.
+    writeFileSync(path.join(dir, 'b', 'three.md'), '3');
+    expect(root.exists('b/three.md')).toBe(true);
+    // A folder already looked into keeps its listing until an invalidation.
+    writeFileSync(path.join(dir, 'a', 'new.md'), 'n');
+    expect(root.exists('a/new.md')).toBe(false);
+    root.invalidate(['a/new.md']);
+    expect(root.exists('a/new.md')).toBe(true);
   });
 });
