@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fdatasyncSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, copyFileSync, fdatasyncSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { locatePath, nonRegularProblem, UnsafePathError, type Confinement } from './owned-paths.js';
+import { removeAbandonedTemporaries, temporaryBeside } from './temporaries.js';
 
 /**
  * The one writer of docs-build: the manifest, the incremental cache, fetched remote specs, migrate's
@@ -72,8 +72,7 @@ function replaceAtomically(target: string, options: WriteOptions, fill: (tempora
   const destination = writableDestination(target, options);
   const directory = path.dirname(destination);
   mkdirSync(directory, { recursive: true });
-  const prefix = `.${path.basename(destination)}.`;
-  const temporary = path.join(directory, `${prefix}${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(destination);
   let mode = 0o644;
   try {
     mode = statSync(destination).mode & 0o7777;
@@ -88,7 +87,8 @@ function replaceAtomically(target: string, options: WriteOptions, fill: (tempora
     throw error;
   }
   if (options.durable !== false) syncDirectory(directory);
-  removeStaleTemporaries(directory, prefix);
+  const name = path.basename(destination);
+  removeAbandonedTemporaries(directory, (target) => target === name);
 }
 
 /** A new file filled in parts (`createNewFile`): what was appended reads back before it is closed. */
@@ -203,7 +203,7 @@ export function linkFileAtomic(source: string, target: string, options: Confinem
     // Already a link to it: renaming a link over another link of the same file does nothing and
     // would leave the temporary link behind (POSIX rename).
     if (sameFile(destination, source)) return true;
-    temporary = `${destination}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    temporary = temporaryBeside(destination);
     linkSync(source, temporary);
     renameSync(temporary, destination);
     return true;
@@ -293,30 +293,3 @@ function syncDirectory(directory: string): void {
   }
 }
 
-/** Removes `<prefix><pid>.<random>.tmp` files of this target whose writing process no longer runs. */
-function removeStaleTemporaries(directory: string, prefix: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(directory);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
-    const match = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length));
-    if (!match || isRunning(Number(match[1]))) continue;
-    rmSync(path.join(directory, name), { force: true });
-  }
-}
-
-/** Whether a process with this id is alive (the owner of a temporary file or folder named after it). */
-export function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

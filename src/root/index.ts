@@ -1,7 +1,9 @@
 export { DocsRoot, OUTPUT_FOLDER_MARKER, sameStamp, sha256, stampAt, stampOfStats } from './docs-root.js';
 export type { FileStamp, SourceFile, PathProblem, Resolved, ReadResult, DocsRootOptions } from './docs-root.js';
 export { invalidUtf8Diagnostic } from './encoding.js';
-export { copyFileAtomic, createNewFile, isRunning, linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic } from './atomic-write.js';
+export { copyFileAtomic, createNewFile, linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic } from './atomic-write.js';
+export { isRunning, removeAbandonedTemporaries, temporaryBeside } from './temporaries.js';
+export type { TemporaryKind } from './temporaries.js';
 export type { GrowingFile, InPlaceEdit, WriteOptions } from './atomic-write.js';
 export { locateSplice, splicedChunks } from './file-splice.js';
 export type { FileSplice, SpliceCut, SpliceOptions } from './file-splice.js';

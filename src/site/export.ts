@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
-import { copyFileAtomic, isRunning, isWithin, locatePath, UnsafePathError, writeFileAtomic } from '../root/index.js';
+import { copyFileAtomic, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -127,8 +126,9 @@ async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit
   const { outDir, timings } = site;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
-  removeStaleTemporaries(parent, path.basename(outDir));
-  const temporary = path.join(parent, `.${path.basename(outDir)}.export-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const name = path.basename(outDir);
+  removeAbandonedTemporaries(parent, (target) => target === name);
+  const temporary = temporaryBeside(outDir);
   mkdirSync(temporary);
   try {
     let started = performance.now();
@@ -220,7 +220,7 @@ function outProblem(outDir: string, root: string): string | undefined {
 function commit(temporary: string, outDir: string): void {
   let aside: string | undefined;
   if (existsSync(outDir)) {
-    aside = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+    aside = temporaryBeside(outDir, 'old');
     renameSync(outDir, aside);
   }
   try {
@@ -230,16 +230,6 @@ function commit(temporary: string, outDir: string): void {
     throw error;
   }
   if (aside) rmSync(aside, { recursive: true, force: true });
-}
-
-/** Folders a killed export left beside the output (`.<name>.export-<pid>-...`, `.<name>.old-<pid>-...`). */
-function removeStaleTemporaries(parent: string, name: string): void {
-  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(export|old)-(\\d+)-[0-9a-f]+$`);
-  for (const entry of readdirSync(parent)) {
-    const match = pattern.exec(entry);
-    if (!match || isRunning(Number(match[2]))) continue;
-    rmSync(path.join(parent, entry), { recursive: true, force: true });
-  }
 }
 
 /**

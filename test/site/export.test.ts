@@ -280,8 +280,13 @@ describe('a site without an index page', () => {
   it('sends its root to the first listed page of the navigation, as the service does, and the logo links there', async () => {
     const out = path.join(tempDir(), 'site');
     const root = rootWithoutIndex();
+    // What an export killed half way left beside the output (its process is gone): removed.
+    const abandoned = path.join(path.dirname(out), '.site.4194999.abcdef012345.tmp');
+    mkdirSync(abandoned);
+    writeFileSync(path.join(abandoned, 'index.html'), 'half an export');
     const exported = await exportSite({ root, outDir: out, base: '/docs/' });
     expect(exported.written).toBe(out);
+    expect(readdirSync(path.dirname(out))).toEqual(['site']);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro">');
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/ /docs/intro 302\n');
     expect(readFileSync(path.join(out, 'guide', 'index.html'), 'utf8')).toMatch(/<a class="site-logo" data-testid="logo" href="\/docs\/intro">/);
