@@ -61,6 +61,30 @@ describe('the search host (the worker side)', () => {
     expect(reply?.kind === 'hits' && reply.hits.map((hit) => hit.page).sort()).toEqual(['guides/webhooks', 'quickstart']);
   });
 
+  it('indexes only the pages in scope, anew when the scope changes, from records fetched once', async () => {
+    let added = 0;
+    class Counting extends MiniSearch {
+      override add(...args: Parameters<MiniSearch['add']>): void {
+        added++;
+        super.add(...args);
+      }
+    }
+    const host = createSearchHost(Counting as typeof MiniSearch);
+    const before = requests;
+    const pagesOf = (reply: unknown) => (reply as { hits: Array<{ page: string }> }).hits.map((hit) => hit.page).sort();
+    expect(await host.handle({ kind: 'load', url: `${origin}/search.json`, pages: ['quickstart'] })).toEqual({ kind: 'loaded' });
+    expect(added).toBe(1);
+    expect(pagesOf(await host.handle({ kind: 'search', id: 1, query: 'webhook', limit: 20 }))).toEqual(['quickstart']);
+    await host.handle({ kind: 'pages', pages: ['guides/webhooks', 'beta'] });
+    expect(pagesOf(await host.handle({ kind: 'search', id: 2, query: 'webhooks', limit: 20 }))).toEqual(['beta', 'guides/webhooks']);
+    expect(added).toBe(3);
+    // The same scope again (another page of the same language) keeps its index.
+    await host.handle({ kind: 'pages', pages: ['beta', 'guides/webhooks'] });
+    await host.handle({ kind: 'search', id: 3, query: 'webhooks', limit: 20 });
+    expect(added).toBe(3);
+    expect(requests - before).toBe(1);
+  });
+
   it('answers a query that throws with its failure, and the next query as usual', async () => {
     class Brittle extends MiniSearch {
       override search(...args: Parameters<MiniSearch['search']>): ReturnType<MiniSearch['search']> {

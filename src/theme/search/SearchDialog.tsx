@@ -8,15 +8,18 @@ import { loadSearch, SearchFailed, searchIndexGeneration, SearchStopped, subscri
 
 type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
 
-function useSearchClient(url: string | undefined): { status: Status; client?: SearchClient } {
+function useSearchClient(url: string | undefined, pages: readonly string[]): { status: Status; client?: SearchClient } {
   const [state, setState] = useState<{ status: Status; client?: SearchClient }>({ status: url ? 'loading' : 'unavailable' });
+  // The scope the index is made for when the records load; a later one goes with the searches.
+  const latestPages = useRef(pages);
+  latestPages.current = pages;
   // Changes when the preview's records changed with an edit: the index is loaded again.
   const generation = useSyncExternalStore(subscribeSearchIndexes, searchIndexGeneration, () => 0);
   useEffect(() => {
     if (!url) return setState({ status: 'unavailable' });
     let live = true;
     setState({ status: 'loading' });
-    loadSearch(url).then(
+    loadSearch(url, latestPages.current).then(
       (client) => live && setState({ status: 'ready', client }),
       () => live && setState({ status: 'failed' }),
     );
@@ -81,9 +84,9 @@ export interface SearchDialogProps {
 }
 
 export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialogProps) {
-  const { status, client } = useSearchClient(data.searchIndexUrl);
   // The records are every page's: a hidden or unlisted page is reached by its URL, not found by search.
   const searchable = useMemo(() => searchablePages(data, branch), [data, branch]);
+  const { status, client } = useSearchClient(data.searchIndexUrl, searchable);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);

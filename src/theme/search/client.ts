@@ -40,12 +40,13 @@ class CoalescingClient implements SearchClient {
   private nextId = 1;
   private running: (Waiting & { id: number }) | undefined;
   private queued: Queued | undefined;
-  private pagesSent: readonly string[] | undefined;
   private stopped: SearchStopped | undefined;
 
   constructor(
     private readonly send: Send,
     readonly close: () => void = () => {},
+    /** The pages the load already scoped the index to. */
+    private pagesSent: readonly string[] | undefined = undefined,
   ) {}
 
   search(query: string, pages: readonly string[], limit = 20): Promise<SearchHit[] | undefined> {
@@ -95,10 +96,10 @@ class RecordsFailed extends Error {}
  * when the worker itself cannot start (the caller then builds the index on the page's thread). A worker
  * that dies after loading (an error it did not catch) stops its client and calls `onStopped`.
  */
-function workerClient(url: string, start: () => Worker, onStopped: () => void): Promise<SearchClient> {
+function workerClient(url: string, pages: readonly string[] | undefined, start: () => Worker, onStopped: () => void): Promise<SearchClient> {
   return new Promise((resolve, reject) => {
     const worker = start();
-    const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate());
+    const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate(), pages);
     let ready = false;
     const fail = (error: Error): void => {
       worker.terminate();
@@ -116,32 +117,36 @@ function workerClient(url: string, start: () => Worker, onStopped: () => void): 
       } else if (reply.kind === 'failed') fail(new RecordsFailed(reply.message));
       else client.receive(reply);
     });
-    worker.postMessage({ kind: 'load', url } satisfies SearchRequest);
+    worker.postMessage({ kind: 'load', url, ...(pages ? { pages } : {}) } satisfies SearchRequest);
   });
 }
 
 /** The index built on the page's thread, answering through the same queue as the worker. */
-async function inThreadClient(url: string): Promise<SearchClient> {
+async function inThreadClient(url: string, pages: readonly string[] | undefined): Promise<SearchClient> {
   const { default: MiniSearchClass } = await import('minisearch');
   const host: SearchHost = createSearchHost(MiniSearchClass);
-  const first = await host.handle({ kind: 'load', url });
+  const first = await host.handle({ kind: 'load', url, ...(pages ? { pages } : {}) });
   if (first?.kind === 'failed') throw new Error(first.message);
-  const client: CoalescingClient = new CoalescingClient((request) => {
-    void host.handle(request).then((reply) => reply && client.receive(reply));
-  });
+  const client: CoalescingClient = new CoalescingClient(
+    (request) => {
+      void host.handle(request).then((reply) => reply && client.receive(reply));
+    },
+    undefined,
+    pages,
+  );
   return client;
 }
 
-async function createClient(url: string, onStopped: () => void): Promise<SearchClient> {
-  if (typeof Worker === 'undefined') return inThreadClient(url);
+async function createClient(url: string, pages: readonly string[] | undefined, onStopped: () => void): Promise<SearchClient> {
+  if (typeof Worker === 'undefined') return inThreadClient(url, pages);
   try {
     // Imported when search first opens: a `?worker` import is Vite's, and the theme's modules are also
     // loaded by plain Node (server rendering in scripts and tests), which cannot resolve one.
     const { default: SearchWorker } = await import('./worker.js?worker');
-    return await workerClient(url, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
+    return await workerClient(url, pages, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
   } catch (error) {
     if (error instanceof RecordsFailed) throw error;
-    return inThreadClient(url);
+    return inThreadClient(url, pages);
   }
 }
 
@@ -171,15 +176,16 @@ export function subscribeSearchIndexes(listener: () => void): () => void {
 }
 
 /**
- * The search client of an index URL, made once per page session; a failed load, or a worker that died,
- * is forgotten so the next open tries again.
+ * The search client of an index URL, made once per page session, its index first made for `pages` (the
+ * reader's scope; later scopes are sent with the searches); a failed load, or a worker that died, is
+ * forgotten so the next open tries again.
  */
-export function loadSearch(url: string): Promise<SearchClient> {
+export function loadSearch(url: string, pages?: readonly string[]): Promise<SearchClient> {
   const known = loaded.get(url);
   if (known) return known;
   // Only this one: after `forgetSearchIndexes` the URL may already hold a newer client.
   const forget = (): void => void (loaded.get(url) === made && loaded.delete(url));
-  const made = createClient(url, forget);
+  const made = createClient(url, pages, forget);
   made.catch(forget);
   loaded.set(url, made);
   return made;

@@ -15,11 +15,8 @@ export interface SearchHit {
   text: string;
 }
 
-/**
- * Searches the records; `include` keeps the hits of the pages it accepts (the site's records are the
- * compiler's, every page's: readers search the pages that are not hidden).
- */
-export type SearchFunction = (query: string, limit?: number, include?: (page: string) => boolean) => SearchHit[];
+/** Searches the records the index was built from. */
+export type SearchFunction = (query: string, limit?: number) => SearchHit[];
 
 function isRecord(value: unknown): value is SearchRecord {
   const r = value as Partial<SearchRecord> | null;
@@ -40,8 +37,12 @@ function hitOf(result: Record<string, unknown>): SearchHit {
   };
 }
 
-/** An index over `records` (malformed entries and repeated ids are skipped, never thrown on). */
-export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknown): SearchFunction {
+/**
+ * An index over the records of the pages `include` accepts (all when absent; malformed entries and
+ * repeated ids are skipped, never thrown on). The site's records are every page's; the reader searches
+ * a few: firecrawl-docs' 16,000 sections took 2.4 s to index, the 1,700 of its English v2 pages 0.1 s.
+ */
+export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknown, include?: (page: string) => boolean): SearchFunction {
   const index = new MiniSearchClass<SearchRecord>({
     fields: ['title', 'headings', 'text'],
     storeFields: ['page', 'anchor', 'title', 'headings', 'text'],
@@ -51,14 +52,13 @@ export function createSearch(MiniSearchClass: typeof MiniSearch, records: unknow
   });
   const seen = new Set<string>();
   for (const record of Array.isArray(records) ? records : []) {
-    if (!isRecord(record) || seen.has(record.id)) continue;
+    if (!isRecord(record) || seen.has(record.id) || (include && !include(record.page))) continue;
     seen.add(record.id);
     index.add({ ...record, headings: Array.isArray(record.headings) ? record.headings : [] });
   }
-  return (query, limit = 20, include) => {
+  return (query, limit = 20) => {
     if (query.trim() === '') return [];
-    const results = index.search(query, include ? { filter: (result) => include(String(result['page'])) } : {});
-    return results.slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
+    return index.search(query).slice(0, limit).map((result) => hitOf(result as unknown as Record<string, unknown>));
   };
 }
 

@@ -7,8 +7,9 @@ import { createSearch, type SearchFunction, type SearchHit } from './engine.js';
  */
 
 export type SearchRequest =
-  | { kind: 'load'; url: string }
-  /** The pages whose hits are shown (the site's pages that are not hidden). */
+  /** Fetches the records; `pages`: the reader's scope, indexed before `loaded` is answered. */
+  | { kind: 'load'; url: string; pages?: readonly string[] }
+  /** The pages whose records are searched from now on (`searchablePages`: the reader's language and version). */
   | { kind: 'pages'; pages: readonly string[] }
   | { kind: 'search'; id: number; query: string; limit: number };
 
@@ -34,32 +35,48 @@ export async function fetchJson(url: string): Promise<unknown> {
 }
 
 /**
- * The index's side: builds the index once from the records at the URL of the first `load`, and answers
+ * The index's side: fetches the records at the URL of the first `load` once, and indexes those of the
+ * pages in scope (the last `pages`, or those of `load`), made anew when the scope changes; answers
  * searches after it (a search sent before the index is ready waits for it; one sent after a failed load
  * finds nothing).
  */
 export function createSearchHost(MiniSearchClass: typeof MiniSearch, loadRecords: (url: string) => Promise<unknown> = fetchJson): SearchHost {
+  let records: Promise<unknown> | undefined;
+  let scope: ReadonlySet<string> | undefined;
   let index: Promise<SearchFunction> | undefined;
-  let pages: ReadonlySet<string> | undefined;
-  const include = (page: string): boolean => pages === undefined || pages.has(page);
+  const scopedIndex = (): Promise<SearchFunction> | undefined => {
+    if (!records) return undefined;
+    if (!index) {
+      const pages = scope;
+      index = records.then((all) => createSearch(MiniSearchClass, all, pages && ((page) => pages.has(page))));
+    }
+    return index;
+  };
+  const setScope = (pages: readonly string[]): void => {
+    const next = new Set(pages);
+    if (scope && scope.size === next.size && [...next].every((page) => scope!.has(page))) return;
+    scope = next;
+    index = undefined;
+  };
   return {
     async handle(request) {
       switch (request.kind) {
         case 'load':
-          index ??= loadRecords(request.url).then((records) => createSearch(MiniSearchClass, records));
+          if (request.pages) setScope(request.pages);
+          records ??= loadRecords(request.url);
           try {
-            await index;
+            await scopedIndex();
             return { kind: 'loaded' };
           } catch (error) {
             return { kind: 'failed', message: messageOf(error) };
           }
         case 'pages':
-          pages = new Set(request.pages);
+          setScope(request.pages);
           return undefined;
         case 'search': {
-          const search = await index?.catch(() => undefined);
+          const search = await scopedIndex()?.catch(() => undefined);
           try {
-            return { kind: 'hits', id: request.id, hits: search ? search(request.query, request.limit, include) : [] };
+            return { kind: 'hits', id: request.id, hits: search ? search(request.query, request.limit) : [] };
           } catch (error) {
             return { kind: 'search-failed', id: request.id, message: messageOf(error) };
           }
