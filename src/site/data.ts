@@ -4,7 +4,7 @@ import { writtenContentHashes } from '../pipeline/content-output.js';
 import { sha256 } from '../root/index.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Manifest, Page } from '../manifest/types.js';
+import type { Manifest, NavNode, Page } from '../manifest/types.js';
 import type { PageData, PageDiagnostic, PageSummary, SiteData } from '../theme/types.js';
 
 /*
@@ -27,20 +27,43 @@ function inNavigation(page: Page): boolean {
   return typeof value === 'boolean' ? value : true;
 }
 
-export function pageSummary(page: Page): PageSummary {
+export function pageSummary(page: Page, navigationHidden = false): PageSummary {
   const summary: PageSummary = { id: page.id, title: page.title, kind: page.kind, hidden: page.hidden, inNavigation: inNavigation(page) };
   if (page.sidebarTitle !== undefined) summary.sidebarTitle = page.sidebarTitle;
   if (page.description !== undefined) summary.description = page.description;
   if (page.api?.method) summary.method = page.api.method;
   if (page.deprecated) summary.deprecated = true;
+  if (navigationHidden) summary.navigationHidden = true;
+  if (page.frontmatter?.['noindex'] === true) summary.noindex = true;
+  if (page.frontmatter?.['searchable'] === false) summary.searchable = false;
   return summary;
+}
+
+/**
+ * Pages the navigation lists only under hidden nodes (a hidden group, tab or version): out of search and
+ * the sitemap as unlisted pages are, unless a node on the way says `searchable: true` (firecrawl-docs'
+ * hidden v1 keeps its tabs searchable so).
+ */
+export function listedOnlyWhereHidden(navigation: readonly NavNode[]): Set<string> {
+  const visible = new Set<string>();
+  const hiddenOnly = new Set<string>();
+  const stack = navigation.map((node) => ({ node, hidden: false }));
+  while (stack.length > 0) {
+    const { node, hidden: above } = stack.pop()!;
+    const hidden = node.extra?.['searchable'] === true ? false : above || (node.kind !== 'page' && node.hidden === true);
+    for (const id of [node.page, node.root]) if (id !== undefined) (hidden ? hiddenOnly : visible).add(id);
+    for (const child of node.children) stack.push({ node: child, hidden });
+  }
+  for (const id of visible) hiddenOnly.delete(id);
+  return hiddenOnly;
 }
 
 export function siteData(manifest: Manifest, base: string, searchIndexUrl?: string): SiteData {
   const pages: Record<string, PageSummary> = {};
   // Code-unit order, as the written manifest has them: a cold build's assembled manifest lists pages in
   // the order the stages made them, and the site must not change bytes with the path the build took.
-  for (const id of Object.keys(manifest.pages).sort()) pages[id] = pageSummary(manifest.pages[id]!);
+  const hiddenOnly = listedOnlyWhereHidden(manifest.navigation);
+  for (const id of Object.keys(manifest.pages).sort()) pages[id] = pageSummary(manifest.pages[id]!, hiddenOnly.has(id));
   const data: SiteData = { site: manifest.site, navigation: manifest.navigation, pages, base };
   if (searchIndexUrl !== undefined) data.searchIndexUrl = searchIndexUrl;
   return data;

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../diagnostics/index.js';
 import { RedirectTable } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
-import { isIndexed } from '../theme/layout/settings.js';
+import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import { boundedPath } from '../pipeline/content-output.js';
@@ -49,15 +49,15 @@ function siteUrl(snapshot: SiteSnapshot, siteOrigin: string | undefined, pathUnd
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Whether search engines are asked to skip the page (`isIndexed`: hidden, or outside the navigation unless `seo.indexing: all`). */
+/** Whether the page's HTML asks crawlers not to index it (`robotsNoindex`: hidden, or `noindex: true`). */
 export function noindex(snapshot: SiteSnapshot, id: string): boolean {
-  return !isIndexed(snapshot.data.site, snapshot.data.pages[id]);
+  return robotsNoindex(snapshot.data.site, snapshot.data.pages[id]);
 }
 
 export function sitemapXml(snapshot: SiteSnapshot, siteOrigin?: string): string {
   const urls = snapshot
     .pageIds()
-    .filter((id) => !noindex(snapshot, id))
+    .filter((id) => inSitemap(snapshot.data.site, snapshot.data.pages[id]))
     .map((id) => `<url><loc>${xmlEscape(siteUrl(snapshot, siteOrigin, pageHref('/', id).slice(1)))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

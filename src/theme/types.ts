@@ -21,6 +21,12 @@ export interface PageSummary {
   hidden: boolean;
   /** `false` for pages reachable only by URL (not listed in docs.json's navigation). */
   inNavigation: boolean;
+  /** Listed only under hidden navigation nodes (a hidden group, tab or version), none of them `searchable: true`. */
+  navigationHidden?: true;
+  /** Frontmatter `noindex: true`: kept out of search, the sitemap and crawlers, though listed. */
+  noindex?: true;
+  /** Frontmatter `searchable: false`: kept out of the site's search only. */
+  searchable?: false;
   deprecated?: boolean;
 }
 

@@ -297,9 +297,9 @@ describe('a site without an index page', () => {
     expect(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8')).toMatch(/^# Topics\n/);
     expect(readFileSync(path.join(out, 'topics.md'), 'utf8')).toBe(readFileSync(path.join(out, 'topics', 'index.md'), 'utf8'));
     expect(brokenLinks(out, '/docs/')).toEqual([]);
-    // Hidden and unlisted pages are published but offered to no search engine (seo.indexing is "navigable").
+    // Hidden and unlisted pages are published but left out of the sitemap; a hidden one also asks crawlers not to index it.
     const robots = (id: string): boolean => readFileSync(path.join(out, id, 'index.html'), 'utf8').includes('<meta name="robots" content="noindex">');
-    expect(['secret', 'unlisted', 'intro'].map(robots)).toEqual([true, true, false]);
+    expect(['secret', 'unlisted', 'intro'].map(robots)).toEqual([true, false, false]);
     expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>/docs/guide</loc>', '<loc>/docs/intro</loc>', '<loc>/docs/topics</loc>']);
     // An update in place puts back that second twin when it is gone (an export made before it was written).
     rmSync(path.join(out, 'topics.md'));

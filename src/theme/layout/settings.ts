@@ -21,13 +21,39 @@ function list(value: Json): Json[] {
   return Array.isArray(value) ? value : [];
 }
 
-/**
- * Whether a page is offered to readers who search, on the site and through search engines: not hidden,
- * and listed in the navigation unless `seo.indexing` is `"all"` (the service's rule for both).
+/*
+ * What a page offers to search, sitemaps and crawlers, as the service's own table ("Hidden pages",
+ * mintlify-docs) has it:
+ *
+ * | page                                  | site search | sitemap | robots noindex |
+ * |---------------------------------------|-------------|---------|----------------|
+ * | `hidden: true`                        | no          | no      | yes            |
+ * | not in the navigation                 | no          | no      | no             |
+ * | only under hidden nodes (not `searchable: true`) | no | no   | no             |
+ * | `noindex: true`                       | no          | no      | yes            |
+ * | `searchable: false`                   | no          | yes     | no             |
+ * | docs.json `seo.indexing: "all"`       | the first three rows are offered (`noindex: true` still is not) |
  */
-export function isIndexed(site: Site, page: PageSummary | undefined): boolean {
-  if (!page || page.hidden) return false;
-  return page.inNavigation || record(site.extra['seo'])?.['indexing'] === 'all';
+
+function indexesAll(site: Site): boolean {
+  return record(site.extra['seo'])?.['indexing'] === 'all';
+}
+
+/** Whether a page is in the sitemap (a page that is not stays published at its URL). */
+export function inSitemap(site: Site, page: PageSummary | undefined): boolean {
+  if (!page || page.noindex) return false;
+  return indexesAll(site) || (!page.hidden && page.inNavigation && !page.navigationHidden);
+}
+
+/** Whether the site's search finds a page. */
+export function inSiteSearch(site: Site, page: PageSummary | undefined): boolean {
+  return inSitemap(site, page) && page!.searchable !== false;
+}
+
+/** Whether a page's HTML asks crawlers not to index it (`<meta name="robots" content="noindex">`). */
+export function robotsNoindex(site: Site, page: PageSummary | undefined): boolean {
+  if (!page) return true;
+  return page.noindex === true || (page.hidden && !indexesAll(site));
 }
 
 export interface LinkSetting {
