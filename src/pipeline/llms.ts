@@ -7,8 +7,9 @@ import { trimTrailingSlashes } from '../fields/http.js';
  * - llms.txt: `# <site name>`, `> <site description>`, then one `## ` section per navigation group (its
  *   label path, `Tab > Group`, when divisions or nested groups enclose it) listing
  *   `- [Title](/page.md): description` for each page in navigation order. Hidden pages (or pages under
- *   a hidden node) and pages without a twin are left out; so are pages outside the navigation (all of
- *   these are in llms-full.txt).
+ *   a hidden node that does not say `searchable: true`), frontmatter `noindex: true` pages and pages
+ *   without a twin are left out; so are pages outside the navigation (all of these are in
+ *   llms-full.txt). docs.json `seo.indexing: "all"` puts hidden listed pages back.
  * - llms-full.txt: every twin, navigation pages first in navigation order, then the other pages in
  *   page-id order (code units), each followed by its URL on a `Source:` line under its title.
  *
@@ -46,7 +47,8 @@ function navigationSections(navigation: NavNode[]): Section[] {
   const stack: Array<{ node: NavNode; path: string[]; hidden: boolean }> = navigation.map((node) => ({ node, path: [], hidden: false })).reverse();
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { node, path } = item;
-    const hidden = item.hidden || node.hidden === true;
+    // A hidden group or tab that says `searchable: true` keeps its pages offered (the service's rule).
+    const hidden = node.extra?.['searchable'] === true ? false : item.hidden || node.hidden === true;
     const pageId = node.kind === 'page' ? node.page : node.root;
     const ownPath = node.kind === 'page' ? path : [...path, node.label.trim()].filter(Boolean);
     if (pageId !== undefined && !seen.has(pageId)) {
@@ -69,11 +71,23 @@ function addPage(sections: Section[], path: string[], page: string, hidden: bool
   if (hidden) last.hidden.add(page);
 }
 
+/** docs.json `seo.indexing: "all"`: hidden pages are offered as listed ones. */
+function indexesAll(site: Manifest['site']): boolean {
+  const seo = site.extra?.['seo'];
+  return typeof seo === 'object' && seo !== null && !Array.isArray(seo) && seo['indexing'] === 'all';
+}
+
 function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
   const lines = [`# ${oneLine(manifest.site.name)}`, ''];
   if (manifest.site.description) lines.push(`> ${oneLine(manifest.site.description)}`, '');
+  const all = indexesAll(manifest.site);
+  const offered = (id: string, section: Section): boolean => {
+    const page = manifest.pages[id];
+    if (!page || twinOf(id) === undefined || page.frontmatter?.['noindex'] === true) return false;
+    return all || (!section.hidden.has(id) && !page.hidden);
+  };
   for (const section of sections) {
-    const entries = section.pages.filter((id) => !section.hidden.has(id) && twinOf(id) !== undefined && manifest.pages[id] && !manifest.pages[id].hidden);
+    const entries = section.pages.filter((id) => offered(id, section));
     if (entries.length === 0) continue;
     lines.push(`## ${oneLine(section.heading)}`, '');
     for (const id of entries) {

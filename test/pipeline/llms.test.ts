@@ -67,6 +67,16 @@ describe('llmsTxt', () => {
     expect(index).toContain('## Pages\n\n- [Introduction](/index.md): What Acme is\n\n## Blog\n\n- [Quick \\[start\\]](/quickstart.md)\n');
   });
 
+  it('leaves noindex pages out of the index, keeps a hidden group saying searchable: true, and seo.indexing "all" offers hidden pages', () => {
+    const entries = (text: string) => [...text.matchAll(/^- \[.*\]\(\/(.*)\.md\)/gm)].map((m) => m[1]);
+    const quiet = pages.map((p) => (p.id === 'api/users' ? { ...p, frontmatter: { noindex: true } } : p));
+    expect(entries(llmsTxt(manifest(navigation, quiet), twins).llmsTxt)).toEqual(['index', 'quickstart']);
+    const searchable = navigation.map((tab) => ({ ...tab, children: tab.children.map((group) => (group.label === 'Hidden group' ? { ...group, extra: { searchable: true } } : group)) }));
+    expect(entries(llmsTxt(manifest(searchable, pages), twins).llmsTxt)).toEqual(['index', 'quickstart', 'api/users', 'beta/preview']);
+    const all = { ...manifest(navigation, quiet), site: { name: 'Acme Docs', extra: { seo: { indexing: 'all' } } } as unknown as Manifest['site'] };
+    expect(entries(llmsTxt(all, twins).llmsTxt)).toEqual(['index', 'quickstart', 'api/secret', 'beta/preview']);
+  });
+
   it('is the same text whatever order the pages and twins were given in', () => {
     const shuffled = new Map([...twins].reverse());
     const a = llmsTxt(manifest(navigation, pages), twins);
