@@ -131,11 +131,11 @@ function divisionsOfKind(navigation: readonly NavNode[], kind: NavKind): NavNode
 }
 
 /**
- * The pages search answers with on a branch: the pages offered to search (`inSiteSearch`: not hidden,
- * listed, not `noindex` or `searchable: false`, unless `seo.indexing` is "all") and, for the language and the version the branch is in, only
- * that language's (version's) pages and the pages in none. A site in six languages would otherwise
- * answer an English query with its Spanish and Japanese copies, and version 2's reader with version 1's
- * notes (the contextual search Docusaurus does for Algolia).
+ * The pages search answers with on a branch: the pages offered to search (`inSiteSearch`: listed, not
+ * hidden, `noindex` or `searchable: false`, unless `seo.indexing` is "all") and, for the language and
+ * the version the branch is in, only that language's (version's) pages and the pages in none. A site in
+ * six languages would otherwise answer an English query with its Spanish and Japanese copies, and
+ * version 2's reader with version 1's notes (the contextual search Docusaurus does for Algolia).
  */
 export function searchablePages(data: SiteData, branch: Branch): string[] {
   let searchable = Object.keys(data.pages).filter((id) => inSiteSearch(data.site, data.pages[id]));
