@@ -257,6 +257,7 @@ export const entryChecks: { [N in keyof CacheEntries]: Check<CacheEntries[N]> } 
 
 const isPageFacts = object<PageFacts>({
   file: rootPath,
+  llmsFull: { optional: boolean },
   title: string,
   description: { optional: string },
   deps: string,

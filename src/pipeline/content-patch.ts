@@ -95,16 +95,18 @@ export async function patchContent(base: ContentBase, root: DocsRoot, cache: Dis
         files.set(twinFileOf(id), Buffer.from(rebuilt.built.markdown, 'utf8'));
       }
       edits.push({ offset: at, before: reference.hash, after: hash });
-      pages.set(id, { hash, twin: rebuilt.built.markdown, segment: rebuilt.built.searchSegment, facts: rebuilt.facts });
+      pages.set(id, { hash, twin: rebuilt.built.markdown, segment: rebuilt.built.searchSegment, facts: before.llmsFull === false ? { ...rebuilt.facts, llmsFull: false } : rebuilt.facts });
     }
   } finally {
     await edges.close();
   }
   if (pages.size === 0 || !base.writesFiles) return { edits, files, pages };
   const search = spliceParts(base.file(searchFile), [...pages].map(([id, page]) => ({ before: base.segment(id), after: page.segment })));
-  const full = spliceParts(base.file(llmsFiles.full), [...pages].map(([id, page]) => ({ before: sectionOf(id, base.twin(id)), after: sectionOf(id, page.twin) })));
+  // Pages llms-full.txt leaves out have no part there: when only such pages changed, it is left alone.
+  const inFull = [...pages].filter(([, page]) => page.facts.llmsFull !== false);
+  const full = inFull.length === 0 ? 'unchanged' : spliceParts(base.file(llmsFiles.full), inFull.map(([id, page]) => ({ before: sectionOf(id, base.twin(id)), after: sectionOf(id, page.twin) })));
   if (search) files.set(searchFile, search);
-  if (full) files.set(llmsFiles.full, full);
+  if (full && full !== 'unchanged') files.set(llmsFiles.full, full);
   if (!search || !full) {
     // Never in practice: a part not found once in the file. With the whole site in memory the file is made again; else the stages run.
     if (!base.manifest) return undefined;

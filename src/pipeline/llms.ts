@@ -10,8 +10,9 @@ import { trimTrailingSlashes } from '../fields/http.js';
  *   a hidden node that does not say `searchable: true`), frontmatter `noindex: true` pages and pages
  *   without a twin are left out; so are pages outside the navigation (all of these are in
  *   llms-full.txt). docs.json `seo.indexing: "all"` puts hidden listed pages back.
- * - llms-full.txt: every twin, navigation pages first in navigation order, then the other pages in
- *   page-id order (code units), each followed by its URL on a `Source:` line under its title.
+ * - llms-full.txt: the twins of the same pages, in navigation order, each followed by its URL on a
+ *   `Source:` line under its title; with `seo.indexing: "all"` the pages outside the navigation follow
+ *   in page-id order (code units). The pages left out of it are named in `leftOut`.
  *
  * No size cap: the files are as large as the site. Deterministic: the same manifest and twins give the
  * same bytes.
@@ -20,13 +21,14 @@ export function llmsTxt(
   manifest: Pick<Manifest, 'site' | 'navigation' | 'pages'>,
   twins: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
   options: { baseUrl?: string } = {},
-): { llmsTxt: string; llmsFullTxt: string } {
+): { llmsTxt: string; llmsFullTxt: string; leftOut: string[] } {
   const twinOf = (id: string): string | undefined => (twins instanceof Map ? twins.get(id) : Object.hasOwn(twins, id) ? (twins as Record<string, string>)[id] : undefined);
   const url = (id: string): string => twinUrl(id, options.baseUrl);
   const sections = navigationSections(manifest.navigation);
+  const offered = offeredPages(manifest, sections);
   return {
-    llmsTxt: index(manifest, sections, twinOf, url),
-    llmsFullTxt: full(manifest, sections, twinOf, url),
+    llmsTxt: index(manifest, sections, offered, twinOf, url),
+    ...full(manifest, offered, twinOf, url),
   };
 }
 
@@ -77,17 +79,29 @@ function indexesAll(site: Manifest['site']): boolean {
   return typeof seo === 'object' && seo !== null && !Array.isArray(seo) && seo['indexing'] === 'all';
 }
 
-function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
+/**
+ * The pages offered to agents, in order (the service's table, docs/theme.md "Search"): listed pages
+ * not hidden (nor under a hidden node that does not say `searchable: true`), and with `seo.indexing:
+ * "all"` every page; never a frontmatter `noindex: true` page.
+ */
+function offeredPages(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[]): string[] {
+  const all = indexesAll(manifest.site);
+  const noindex = (id: string): boolean => manifest.pages[id]?.frontmatter?.['noindex'] === true;
+  const listed = sections.flatMap((section) => section.pages.filter((id) => manifest.pages[id] && !noindex(id) && (all || (!section.hidden.has(id) && !manifest.pages[id].hidden))));
+  if (!all) return listed;
+  const seen = new Set(sections.flatMap((section) => section.pages));
+  const others = Object.keys(manifest.pages)
+    .filter((id) => !seen.has(id) && !noindex(id))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...listed, ...others];
+}
+
+function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], offered: readonly string[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
   const lines = [`# ${oneLine(manifest.site.name)}`, ''];
   if (manifest.site.description) lines.push(`> ${oneLine(manifest.site.description)}`, '');
-  const all = indexesAll(manifest.site);
-  const offered = (id: string, section: Section): boolean => {
-    const page = manifest.pages[id];
-    if (!page || twinOf(id) === undefined || page.frontmatter?.['noindex'] === true) return false;
-    return all || (!section.hidden.has(id) && !page.hidden);
-  };
+  const listed = new Set(offered);
   for (const section of sections) {
-    const entries = section.pages.filter((id) => offered(id, section));
+    const entries = section.pages.filter((id) => listed.has(id) && twinOf(id) !== undefined);
     if (entries.length === 0) continue;
     lines.push(`## ${oneLine(section.heading)}`, '');
     for (const id of entries) {
@@ -109,19 +123,17 @@ export function llmsFullSection(id: string, twin: string, options: { baseUrl?: s
   return withSource(twin, twinUrl(id, options.baseUrl));
 }
 
-function full(manifest: Pick<Manifest, 'pages'>, sections: Section[], twinOf: (id: string) => string | undefined, url: (id: string) => string): string {
-  const listed = sections.flatMap((section) => section.pages);
-  const listedSet = new Set(listed);
-  const others = Object.keys(manifest.pages)
-    .filter((id) => !listedSet.has(id))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+function full(manifest: Pick<Manifest, 'pages'>, offered: readonly string[], twinOf: (id: string) => string | undefined, url: (id: string) => string): { llmsFullTxt: string; leftOut: string[] } {
   const parts: string[] = [];
-  for (const id of [...listed, ...others]) {
+  for (const id of offered) {
     const twin = twinOf(id);
-    if (twin === undefined || !manifest.pages[id]) continue;
-    parts.push(withSource(twin, url(id)));
+    if (twin !== undefined) parts.push(withSource(twin, url(id)));
   }
-  return parts.length > 0 ? `${parts.join('\n\n')}\n` : '';
+  const kept = new Set(offered);
+  const leftOut = Object.keys(manifest.pages)
+    .filter((id) => !kept.has(id) && twinOf(id) !== undefined)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { llmsFullTxt: parts.length > 0 ? `${parts.join('\n\n')}\n` : '', leftOut };
 }
 
 /** `# Title` then `Source: <url>`, so a reader of the concatenation knows where each page lives. */

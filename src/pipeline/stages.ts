@@ -160,13 +160,19 @@ async function runContentStage(
         : {}),
       ...(keepsPatchFacts(options) ? { collectPatchFacts: true } : {}),
     });
-    return { ...contentOf(built, manifest), ...(built.facts ? { facts: built.facts } : {}) };
+    const { leftOut, ...content } = contentOf(built, manifest);
+    // A patch of such a page's text has no part of llms-full.txt to splice.
+    for (const id of leftOut) {
+      const page = built.facts?.pages.get(id);
+      if (page) page.llmsFull = false;
+    }
+    return { ...content, ...(built.facts ? { facts: built.facts } : {}) };
   } finally {
     await edges.close();
   }
 }
 
-function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<string, Buffer>; diagnostics: Diagnostic[] } {
+function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<string, Buffer>; diagnostics: Diagnostic[]; leftOut: string[] } {
   const { files, references } = serializeContent(built.pages);
   for (const [id, reference] of references) {
     const page = manifest.pages[id];
@@ -176,7 +182,7 @@ function contentOf(built: ContentStageResult, manifest: Manifest): { files: Map<
   const llms = llmsTxt(manifest, twins);
   files.set(llmsFiles.index, Buffer.from(llms.llmsTxt, 'utf8'));
   files.set(llmsFiles.full, Buffer.from(llms.llmsFullTxt, 'utf8'));
-  return { files, diagnostics: built.diagnostics };
+  return { files, diagnostics: built.diagnostics, leftOut: llms.leftOut };
 }
 
 /** Whether the run keeps what a later patch of a page's text needs: for a session, or in the cache it writes. */

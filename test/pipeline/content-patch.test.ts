@@ -203,6 +203,30 @@ describe('content session: one page edited', () => {
     }
   });
 
+  it('patches a page llms-full.txt leaves out (hidden, noindex, unlisted) without the stages, with a session and without', async () => {
+    const quiet = {
+      ...files,
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide', 'uses-part', 'secret', 'quiet'] }] }, { variables: { product: 'Acme' } }),
+      'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nHidden words.\n',
+      'quiet.mdx': '---\ntitle: Quiet\nnoindex: true\n---\n\nQuiet words.\n',
+      'loose.mdx': '---\ntitle: Loose\n---\n\nUnlisted words.\n',
+    };
+    for (const withSession of [true, false]) {
+      const site = builds(quiet, withSession);
+      await site.run();
+      const full = (): string => readFileSync(path.join(site.root, '.docs-build', 'content', 'llms-full.txt'), 'utf8');
+      expect(full()).not.toMatch(/Hidden words|Quiet words|Unlisted words/);
+      for (const [file, from, to] of [['secret.mdx', 'Hidden words.', 'Hidden words, edited.'], ['quiet.mdx', 'Quiet words.', 'Quiet words, edited.'], ['loose.mdx', 'Unlisted words.', 'Unlisted words, edited.'], ['index.mdx', 'A paragraph to edit.', 'A paragraph, edited.']] as const) {
+        writeFileSync(path.join(site.root, file), readFileSync(path.join(site.root, file), 'utf8').replace(from, to));
+        const { result, ranStages } = await site.run();
+        expect(ranStages, `${file} ${withSession ? 'session' : 'one-off'}`).toBe(false);
+        await expectSameAsFresh(site.root, result);
+      }
+      expect(full()).toContain('A paragraph, edited.');
+      expect(full()).not.toMatch(/Hidden words|Quiet words|Unlisted words/);
+    }
+  });
+
   it('says which manifest it made, and which run it patched and which pages the patch changed (a snippet edit: the pages that inline it)', async () => {
     const root = tempRoot(files);
     const outFile = path.join(root, '.docs-build', 'manifest.json');

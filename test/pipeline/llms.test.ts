@@ -53,13 +53,19 @@ describe('llmsTxt', () => {
     );
   });
 
-  it('writes every twin in llms-full.txt: navigation order, then unlisted pages by id, each with its source', () => {
-    const { llmsFullTxt } = llmsTxt(manifest(navigation, pages), twins);
+  it('writes the twins of the offered pages in llms-full.txt, in navigation order, each with its source, and names those left out', () => {
+    const { llmsFullTxt, leftOut } = llmsTxt(manifest(navigation, pages), twins);
     const titles = [...llmsFullTxt.matchAll(/^# (.*)$/gm)].map((m) => m[1]);
-    // Pages under hidden nodes are not in the index but are in the full text, in navigation order.
-    expect(titles).toEqual(['Introduction', 'Quick [start]', 'Users', 'Secret', 'Preview', 'Alpha', 'Zeta']);
+    // Hidden pages, pages under a hidden group and unlisted pages are left out, as the service does.
+    expect(titles).toEqual(['Introduction', 'Quick [start]', 'Users']);
+    expect(leftOut).toEqual(['alpha-unlisted', 'api/secret', 'beta/preview', 'zeta-unlisted']);
     expect(llmsFullTxt.startsWith('# Introduction\nSource: /index.md\n\nBody of index.\n\n# Quick [start]\nSource: /quickstart.md\n')).toBe(true);
-    expect(llmsFullTxt.endsWith('# Zeta\nSource: /zeta-unlisted.md\n\nBody of zeta-unlisted.\n')).toBe(true);
+    expect(llmsFullTxt.endsWith('# Users\nSource: /api/users.md\n\nBody of api/users.\n')).toBe(true);
+    // With seo.indexing "all": every twin, the unlisted pages last by id; a noindex page never.
+    const all = { ...manifest(navigation, pages.map((p) => (p.id === 'quickstart' ? { ...p, frontmatter: { noindex: true } } : p))), site: { name: 'Acme Docs', extra: { seo: { indexing: 'all' } } } as unknown as Manifest['site'] };
+    const every = llmsTxt(all, twins);
+    expect([...every.llmsFullTxt.matchAll(/^# (.*)$/gm)].map((m) => m[1])).toEqual(['Introduction', 'Users', 'Secret', 'Preview', 'Alpha', 'Zeta']);
+    expect(every.leftOut).toEqual(['quickstart']);
   });
 
   it('puts pages outside any group under their division label, or "Pages"', () => {
