@@ -17,7 +17,15 @@ export function temporaryBeside(target: string, kind: TemporaryKind = 'tmp'): st
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.${kind}`);
 }
 
-const temporaryName = /^\.(.+)\.(\d+)\.[0-9a-f]+\.(?:tmp|old)$/;
+/** The target and process of a temporary's name; undefined for any other name (read from the end: no backtracking over hostile names). */
+function temporaryOf(name: string): { target: string; pid: number } | undefined {
+  const parts = name.split('.');
+  if (parts.length < 5 || parts[0] !== '') return undefined;
+  const [pid, random, kind] = parts.slice(-3) as [string, string, string];
+  if ((kind !== 'tmp' && kind !== 'old') || !/^[0-9a-f]+$/.test(random) || !/^\d+$/.test(pid)) return undefined;
+  const target = parts.slice(1, -3).join('.');
+  return target === '' ? undefined : { target, pid: Number(pid) };
+}
 
 /**
  * Removes the temporaries in `directory` made for a target `ownsTarget` accepts (a name in that
@@ -31,8 +39,8 @@ export function removeAbandonedTemporaries(directory: string, ownsTarget: (name:
     return;
   }
   for (const name of names) {
-    const match = temporaryName.exec(name);
-    if (!match || !ownsTarget(match[1]!) || isRunning(Number(match[2]))) continue;
+    const temporary = temporaryOf(name);
+    if (!temporary || !ownsTarget(temporary.target) || isRunning(temporary.pid)) continue;
     rmSync(path.join(directory, name), { recursive: true, force: true });
   }
 }

@@ -37,7 +37,10 @@ describe('temporaries', () => {
     const outside = folder();
     writeFileSync(path.join(outside, 'keep.txt'), 'not ours');
     symlinkSync(outside, path.join(dir, dead('site.v2')));
-    const kept = [`.site.${process.pid}.abcdef012345.tmp`, dead('other'), '.site.export-4194999-abcd', 'site', `.site.${deadPid}.abcdef012345.bak`];
+    const kept = [
+      `.site.${process.pid}.abcdef012345.tmp`, dead('other'), '.site.export-4194999-abcd', 'site', `.site.${deadPid}.abcdef012345.bak`,
+      `.site.${deadPid}.xyz.tmp`, `..${deadPid}.abcdef.tmp`, `site.${deadPid}.abcdef.tmp`, `.${'1.'.repeat(120)}tmp`,
+    ];
     for (const name of kept) writeFileSync(path.join(dir, name), 'x');
     removeAbandonedTemporaries(dir, (target) => target === 'site' || target === 'manifest.json' || target === 'site.v2');
     expect(readdirSync(dir).sort()).toEqual([...kept].sort());
