@@ -5,6 +5,7 @@
  *   export cold     `exportSite` with an empty cache: pages/s and the child's peak RSS
  *   export warm     again, nothing changed
  *   export page     again after one page changed (a line appended): the median of --runs such edits
+ *   export search  the reader's first search in the export served on 127.0.0.1: click to first hit
  *   dev first paint `docs-build dev` started with a warm cache until Chromium painted the home page
  *   dev edit        an edit of a page until the open browser shows it (median of --runs edits)
  * Each export runs in its own child process (`--child`), so its RSS and its cold start are its own.
@@ -12,7 +13,7 @@
  * loader and Vite's transform of TypeScript would add their own time to every figure.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -166,6 +167,57 @@ async function editFigures(browser: import('playwright-core').Browser, root: str
   return editMs;
 }
 
+/** The export folder served on 127.0.0.1 as a static host would (a folder's `index.html` for its URL). */
+async function serveFolder(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.md': 'text/markdown' };
+  const server = createServer((request, response) => {
+    const relative = decodeURIComponent((request.url ?? '/').split('?')[0]!);
+    let file = path.join(dir, relative);
+    if (!file.startsWith(dir)) return void response.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The reader's first search in the export: from the click on the search button, a word typed at once,
+ * to the first hit shown (the worker started, the records fetched and parsed, the reader's scope
+ * indexed, the query answered), each run in a fresh browser context (nothing cached). The word: the
+ * first one of four letters or more in the home page's own search records.
+ */
+async function searchFigures(out: string, runs: number): Promise<{ ms: number[]; word: string }> {
+  const records = JSON.parse(readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8')) as Array<{ page: string; text: string }>;
+  const home = existsSync(path.join(out, '_docs-build', 'pages', 'index.json')) ? 'index' : records[0]?.page;
+  const word = records.filter((record) => record.page === home).flatMap((record) => record.text.match(/[A-Za-z]{4,}/g) ?? [])[0] ?? 'docs';
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const server = await serveFolder(out);
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(server.url, { waitUntil: 'load' });
+      await page.waitForSelector('[data-testid="search-button"]');
+      const t0 = performance.now();
+      await page.getByTestId('search-button').click();
+      await page.getByTestId('search-input').fill(word);
+      await page.getByTestId('search-result').first().waitFor({ timeout: 120_000 });
+      ms.push(performance.now() - t0);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return { ms, word };
+}
+
 /** Sets `codes` to "warn" in the root's docs-build.json (kept, with its other rules, when there is one). */
 function relaxRules(root: string, codes: string[]): void {
   const file = path.join(root, 'docs-build.json');
@@ -215,6 +267,8 @@ async function main(): Promise<void> {
     for (const [name, r] of rows) console.log(`  ${name.padEnd(26)} ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${(r.pages / (r.ms / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${r.rssMb.toFixed(0)} MB${r.ok ? '' : '  (FAILED)'}  ${r.mode ?? ''} ${r.rendered ?? ''} rendered  ${JSON.stringify(r.timings)}`);
     console.log(`  (one page changed: the median of ${changes.length} edits, each exported: ${changes.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s)`);
     if (existsSync('/usr/bin/chromium')) {
+      const search = await searchFigures(out, runs);
+      console.log(`  export, first search       ${median(search.ms).toFixed(0).padStart(6)} ms median of ${search.ms.length} ("${search.word}": ${search.ms.map((ms) => ms.toFixed(0)).join(', ')})`);
       const dev = await devFigures(root, runs).catch((error: unknown) => {
         // Shown before the cleanup below, which a dev server still writing its cache could make fail.
         console.error(error);
