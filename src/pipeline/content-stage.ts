@@ -120,7 +120,10 @@ export interface ContentPatchFacts {
 /** What must not change for one page's content to be patched in. */
 export interface PageFacts {
   file: string;
-  /** False for a page llms-full.txt leaves out (hidden, unlisted, `noindex`: `llmsTxt`'s `leftOut`): a patch has nothing of it to splice there. */
+  /**
+   * False for a page llms-full.txt leaves out (hidden, unlisted, `noindex`: `llmsTxt`'s `leftOut`): a
+   * patch has nothing of it to splice there.
+   */
   llmsFull?: boolean;
   /** The page's title and description, as its twin and search records use them. */
   title: string;

@@ -7,9 +7,9 @@ import { trimTrailingSlashes } from '../fields/http.js';
  * - llms.txt: `# <site name>`, `> <site description>`, then one `## ` section per navigation group (its
  *   label path, `Tab > Group`, when divisions or nested groups enclose it) listing
  *   `- [Title](/page.md): description` for each page in navigation order. Hidden pages (or pages under
- *   a hidden node that does not say `searchable: true`), frontmatter `noindex: true` pages and pages
- *   without a twin are left out; so are pages outside the navigation (all of these are in
- *   llms-full.txt). docs.json `seo.indexing: "all"` puts hidden listed pages back.
+ *   a hidden node that does not say `searchable: true`), frontmatter `noindex: true` pages, pages
+ *   without a twin and pages outside the navigation are left out, as the service does; docs.json
+ *   `seo.indexing: "all"` puts hidden listed pages back.
  * - llms-full.txt: the twins of the same pages, in navigation order, each followed by its URL on a
  *   `Source:` line under its title; with `seo.indexing: "all"` the pages outside the navigation follow
  *   in page-id order (code units). The pages left out of it are named in `leftOut`.
