@@ -35,8 +35,17 @@ export function llmsTxt(
 interface Section {
   heading: string;
   pages: string[];
-  /** Pages under a hidden navigation node: in llms-full.txt, not in the llms.txt index. */
+  /** Pages under a hidden navigation node (`hiddenBelow`): offered to agents only with `seo.indexing: "all"`. */
   hidden: Set<string>;
+}
+
+/**
+ * Whether what lies below `node` is kept from search, sitemaps and agents: it is hidden or under a hidden
+ * node, unless a node on the way says `searchable: true` (the service's rule; the site data's summaries
+ * follow it too).
+ */
+export function hiddenBelow(node: NavNode, hiddenAbove: boolean): boolean {
+  return node.extra?.['searchable'] === true ? false : hiddenAbove || node.hidden === true;
 }
 
 /**
@@ -49,8 +58,7 @@ function navigationSections(navigation: NavNode[]): Section[] {
   const stack: Array<{ node: NavNode; path: string[]; hidden: boolean }> = navigation.map((node) => ({ node, path: [], hidden: false })).reverse();
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { node, path } = item;
-    // A hidden group or tab that says `searchable: true` keeps its pages offered (the service's rule).
-    const hidden = node.extra?.['searchable'] === true ? false : item.hidden || node.hidden === true;
+    const hidden = hiddenBelow(node, item.hidden);
     const pageId = node.kind === 'page' ? node.page : node.root;
     const ownPath = node.kind === 'page' ? path : [...path, node.label.trim()].filter(Boolean);
     if (pageId !== undefined && !seen.has(pageId)) {

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writtenContentHashes } from '../pipeline/content-output.js';
+import { hiddenBelow } from '../pipeline/llms.js';
 import { sha256 } from '../root/index.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
@@ -50,7 +51,8 @@ export function listedOnlyWhereHidden(navigation: readonly NavNode[]): Set<strin
   const stack = navigation.map((node) => ({ node, hidden: false }));
   while (stack.length > 0) {
     const { node, hidden: above } = stack.pop()!;
-    const hidden = node.extra?.['searchable'] === true ? false : above || (node.kind !== 'page' && node.hidden === true);
+    // A page node's own `hidden` is its page's (`hidden` of the summary), not its place in the navigation.
+    const hidden = node.kind === 'page' ? above : hiddenBelow(node, above);
     for (const id of [node.page, node.root]) if (id !== undefined) (hidden ? hiddenOnly : visible).add(id);
     for (const child of node.children) stack.push({ node: child, hidden });
   }

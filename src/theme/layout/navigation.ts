@@ -106,26 +106,22 @@ export function resolveBranch(navigation: NavNode[], path: NavNode[]): Branch {
 /** Division kinds that make parallel copies of a site: search keeps to the one the reader is in. */
 const scopingKinds: readonly NavKind[] = ['language', 'version'];
 
-/** Page ids under `nodes` (pages and group landing pages), whatever their `hidden`. */
-function pagesUnder(nodes: readonly NavNode[]): Set<string> {
-  const found = new Set<string>();
+/** `nodes` and every node below them, in no particular order. */
+function* nodesUnder(nodes: readonly NavNode[]): Generator<NavNode> {
   const stack = [...nodes];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.page !== undefined) found.add(node.page);
-    if (node.root !== undefined) found.add(node.root);
+    yield node;
     stack.push(...node.children);
   }
-  return found;
 }
 
-function divisionsOfKind(navigation: readonly NavNode[], kind: NavKind): NavNode[] {
-  const found: NavNode[] = [];
-  const stack = [...navigation];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === kind) found.push(node);
-    stack.push(...node.children);
+/** Page ids under `nodes` (pages and group landing pages), whatever their `hidden`. */
+function pagesUnder(nodes: readonly NavNode[]): Set<string> {
+  const found = new Set<string>();
+  for (const node of nodesUnder(nodes)) {
+    if (node.page !== undefined) found.add(node.page);
+    if (node.root !== undefined) found.add(node.root);
   }
   return found;
 }
@@ -143,7 +139,7 @@ export function searchablePages(data: SiteData, branch: Branch): string[] {
     const current = branch.divisions.find((node) => node.kind === kind);
     if (!current) continue;
     const inCurrent = pagesUnder([current]);
-    const inSome = pagesUnder(divisionsOfKind(data.navigation, kind));
+    const inSome = pagesUnder([...nodesUnder(data.navigation)].filter((node) => node.kind === kind));
     searchable = searchable.filter((id) => inCurrent.has(id) || !inSome.has(id));
   }
   return searchable;
