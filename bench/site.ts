@@ -13,7 +13,7 @@
  * loader and Vite's transform of TypeScript would add their own time to every figure.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -186,12 +186,13 @@ async function serveFolder(dir: string): Promise<{ url: string; close(): Promise
 
 /**
  * The reader's first search in the export: from the click on the search button, a word typed at once,
- * to the first hit shown (the worker started, the records fetched and parsed, the reader's scope
+ * to the first hit shown (the worker started, the records of the reader's scope fetched, parsed and
  * indexed, the query answered), each run in a fresh browser context (nothing cached). The word: the
  * first one of four letters or more in the home page's own search records.
  */
 async function searchFigures(out: string, runs: number): Promise<{ ms: number[]; word: string }> {
-  const records = JSON.parse(readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8')) as Array<{ page: string; text: string }>;
+  const parts = path.join(out, '_docs-build', 'search');
+  const records = readdirSync(parts).flatMap((file) => JSON.parse(readFileSync(path.join(parts, file), 'utf8')) as Array<{ page: string; text: string }>);
   const home = existsSync(path.join(out, '_docs-build', 'pages', 'index.json')) ? 'index' : records[0]?.page;
   const word = records.filter((record) => record.page === home).flatMap((record) => record.text.match(/[A-Za-z]{4,}/g) ?? [])[0] ?? 'docs';
   const { chromium } = await import('playwright-core');

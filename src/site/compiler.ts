@@ -11,9 +11,7 @@ import { sha256 } from '../root/index.js';
 import { llmsFiles, searchFile } from '../pipeline/content-output.js';
 import { llmsTxt } from '../pipeline/llms.js';
 import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile, type PublishedFile } from './data.js';
-
-/** Where the client fetches the search records (`SearchRecord[]`), under the base. */
-export const searchIndexPath = '_docs-build/search.json';
+import { searchIndexFolderPath, searchRecordsByPage } from './search-parts.js';
 
 export interface SiteCompileOptions {
   /** The docs root (the folder holding docs.json). */
@@ -65,6 +63,7 @@ export class SiteSnapshot {
   private readonly entries = new Map<string, Page | undefined>();
   private readonly keys = new Map<string, string>();
   private parsed: Manifest | undefined;
+  private recordsByPage: Map<string, Buffer[]> | undefined;
   /** `run` and the run this one patched, made when the export first asks (the preview never does). */
   private identities: { run: string | undefined; patchBase: { run: string; pages: ReadonlySet<string> } | undefined } | undefined;
 
@@ -96,7 +95,7 @@ export class SiteSnapshot {
 
   private siteData(): { data: SiteData; key: string } {
     if (!this.site) {
-      const data = siteData(this.manifest, this.base, `${this.base}${searchIndexPath}`);
+      const data = siteData(this.manifest, this.base, `${this.base}${searchIndexFolderPath}`);
       this.site = { data, key: JSON.stringify(data) };
     }
     return this.site;
@@ -198,12 +197,11 @@ export class SiteSnapshot {
   }
 
   /**
-   * The compiler's search records (`content/search.json`, a JSON array of `SearchRecord`) as it wrote
-   * them, hidden pages' included: the theme leaves those out of the index it builds (it has every page's
-   * `hidden`), so the file is served and exported as it is, never parsed here.
+   * The compiler's search records (`content/search.json`, a JSON array of `SearchRecord`, every page's)
+   * by page, read once for this build: the site publishes them in parts (`search-parts.ts`).
    */
-  searchFile(): PublishedFile | undefined {
-    return this.files.published(searchFile);
+  searchRecords(): ReadonlyMap<string, readonly Buffer[]> {
+    return (this.recordsByPage ??= searchRecordsByPage(this.files.published(searchFile)));
   }
 
   /**

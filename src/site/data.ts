@@ -60,14 +60,14 @@ export function listedOnlyWhereHidden(navigation: readonly NavNode[]): Set<strin
   return hiddenOnly;
 }
 
-export function siteData(manifest: Manifest, base: string, searchIndexUrl?: string): SiteData {
+export function siteData(manifest: Manifest, base: string, searchIndexFolder?: string): SiteData {
   const pages: Record<string, PageSummary> = {};
   // Code-unit order, as the written manifest has them: a cold build's assembled manifest lists pages in
   // the order the stages made them, and the site must not change bytes with the path the build took.
   const hiddenOnly = listedOnlyWhereHidden(manifest.navigation);
   for (const id of Object.keys(manifest.pages).sort()) pages[id] = pageSummary(manifest.pages[id]!, hiddenOnly.has(id));
   const data: SiteData = { site: manifest.site, navigation: manifest.navigation, pages, base };
-  if (searchIndexUrl !== undefined) data.searchIndexUrl = searchIndexUrl;
+  if (searchIndexFolder !== undefined) data.searchIndexFolder = searchIndexFolder;
   return data;
 }
 

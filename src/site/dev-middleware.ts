@@ -5,7 +5,7 @@ import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
 import { pageIdFromPath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
 import type { BuildProgress } from '../pipeline/index.js';
-import { searchIndexPath, type SiteSnapshot } from './compiler.js';
+import type { SiteSnapshot } from './compiler.js';
 import { publishedBytes } from './data.js';
 import { dataKey } from './entries/data-key.js';
 import { htmlShell } from './html.js';
@@ -13,6 +13,8 @@ import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
 import { contentType, previewRedirect } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
+import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
+import { searchParts } from '../theme/search/scope.js';
 
 /** What `entries/server.tsx` exports. */
 export interface ServerEntry {
@@ -99,9 +101,10 @@ function sendBuildingPage(res: ServerResponse, progress: BuildProgress | undefin
 
 async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {
   const relative = pathname.replace(/^\/+/, '');
-  if (relative === searchIndexPath) {
-    const records = snapshot.searchFile();
-    return send(res, 200, contentType('.json'), records ? publishedBytes(records) : '[]');
+  if (relative.startsWith(searchIndexFolderPath) && relative.endsWith('.json')) {
+    const ids = searchParts(snapshot.data).get(relative.slice(searchIndexFolderPath.length, -'.json'.length));
+    if (!ids) return send(res, 404, contentType('.txt'), 'no such search part\n');
+    return send(res, 200, contentType('.json'), searchPartBytes(ids, snapshot.searchRecords()));
   }
   if (relative.startsWith('_docs-build/icons/')) {
     const file = iconFile(relative.slice('_docs-build/icons/'.length));

@@ -4,7 +4,7 @@ import type { BuildResult } from '../pipeline/index.js';
 import { hasErrors } from '../diagnostics/index.js';
 import { copyFileAtomic, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
-import { SiteCompiler, searchIndexPath, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
+import { SiteCompiler, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { PageData } from '../theme/types.js';
 import type { ServerEntry } from './dev-middleware.js';
@@ -18,6 +18,8 @@ import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } 
 import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
+import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
+import { searchParts } from '../theme/search/scope.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
 export { exportMarker };
@@ -440,12 +442,18 @@ function writeSiteFiles(
     if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, source });
     else missingIcons.push(icon);
   }
-  // The compiler's search records and llms files are large: keyed by their files' hashes (from the
-  // compiler's index) and, when changed, copied as they are. Under another base or site URL the llms files
-  // are written again from the manifest and the twins, which change exactly when the compiler's own do.
+  // The compiler's llms files are large: keyed by their files' hashes (from the compiler's index) and,
+  // when changed, copied as they are. Under another base or site URL they are written again from the
+  // manifest and the twins, which change exactly when the compiler's own do.
   const hashes = snapshot.textFileHashes();
+  if (hashes.search !== '') {
+    // A part's records change only with its pages' entries (content hash and title), as their keys do.
+    for (const [name, ids] of searchParts(snapshot.data)) {
+      const key = hashKey(site.shared, name, ...ids.map((id) => pages.state[id]?.key ?? ''));
+      plan(`${searchIndexFolderPath}${name}.json`, { key, make: () => searchPartBytes(ids, snapshot.searchRecords()) });
+    }
+  }
   const fromCompiler: Array<[string, string, () => PublishedFile | undefined]> = [
-    [searchIndexPath, hashes.search, () => snapshot.searchFile()],
     ['llms.txt', hashes.llms, () => snapshot.llmsFile('index', origin)],
     ['llms-full.txt', hashes.llmsFull, () => snapshot.llmsFile('full', origin)],
   ];

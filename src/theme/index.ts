@@ -12,6 +12,7 @@ export { assetUrl, normalizeBase, pageHref, pageIdFromPath } from './layout/urls
 export { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch, type Branch, type Switcher } from './layout/navigation.js';
 export { createSearch, type SearchFunction, type SearchHit } from './search/engine.js';
 export { forgetSearchIndexes, loadSearch, SearchFailed, SearchStopped, type SearchClient } from './search/client.js';
+export { searchablePages, searchParts, searchScope, type SearchScope } from './search/scope.js';
 export { builtInComponents, PageBody, renderContent, type ComponentMap, type RenderOptions } from './content/index.js';
 export { ApiReference } from './api/index.js';
 export type { PageData, PageDiagnostic, PageSummary, SearchRecord, SiteData } from './types.js';

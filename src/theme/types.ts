@@ -38,10 +38,11 @@ export interface SiteData {
   /** Public base path of the site, with a trailing slash (`/`, `/docs/`). */
   base: string;
   /**
-   * URL of the search records (a JSON array of `SearchRecord`), fetched when the search dialog first
-   * opens. Absent when no index was built (the search button then says so).
+   * URL of the folder of the search records' parts (`<folder><name>.json`, each a JSON array of
+   * `SearchRecord`; `searchParts` names them), fetched when the search dialog first opens: the reader's
+   * language and version alone. Absent when no index was built (the search button then says so).
    */
-  searchIndexUrl?: string;
+  searchIndexFolder?: string;
 }
 
 /** A diagnostic of the page shown by the theme in dev (a page with errors still renders). */

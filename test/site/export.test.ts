@@ -85,16 +85,26 @@ describe('docs-build export on docs-example', () => {
     expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=/quickstart">');
   });
 
-  it("serves the compiler's Markdown twins, and its search records as it wrote them (the theme leaves hidden pages out of search)", () => {
+  it("serves the compiler's Markdown twins, and its search records in parts by version, without the pages search does not offer", () => {
     const beside = (file: string): string => readFileSync(path.join(root, '.docs-build', file), 'utf8');
     for (const [id, page] of Object.entries(manifest.pages)) {
       expect(readFileSync(path.join(out, `${id}.md`), 'utf8'), id).toBe(beside(page.content!.file.replace(/\.json$/, '.md')));
     }
-    const exported = readFileSync(path.join(out, '_docs-build', 'search.json'), 'utf8');
-    expect(exported).toBe(beside('content/search.json'));
-    const records = JSON.parse(exported) as SearchRecord[];
-    expect(records.some((record) => manifest.pages[record.page]!.hidden)).toBe(true);
-    expect(records.find((record) => record.page === 'quickstart')?.text).toContain('Create an API key in the dashboard.');
+    const folder = path.join(out, '_docs-build', 'search');
+    const parts = new Map(readdirSync(folder).sort().map((file) => [file, JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as SearchRecord[]]));
+    expect([...parts.keys()]).toEqual(['version-0.json', 'version-1.json', 'version-none.json']);
+    const pagesOf = (records: SearchRecord[]) => [...new Set(records.map((record) => record.page))];
+    expect(pagesOf(parts.get('version-0.json')!)).toEqual(['releases/v2']);
+    expect(pagesOf(parts.get('version-1.json')!)).toEqual(['releases/v1']);
+    // Every record of a published page, as the compiler wrote it, once; none of a hidden page.
+    const compiled = JSON.parse(beside('content/search.json')) as SearchRecord[];
+    const published = [...parts.values()].flat();
+    const publishedPages = new Set(pagesOf(published));
+    const byId = (a: SearchRecord, b: SearchRecord) => (a.id < b.id ? -1 : 1);
+    expect([...published].sort(byId)).toEqual(compiled.filter((record) => publishedPages.has(record.page)).sort(byId));
+    expect(compiled.some((record) => manifest.pages[record.page]!.hidden)).toBe(true);
+    expect(published.some((record) => manifest.pages[record.page]!.hidden)).toBe(false);
+    expect(published.find((record) => record.page === 'quickstart')?.text).toContain('Create an API key in the dashboard.');
   });
 
   it('copies the docs root files (logos, favicon) and the icons its pages use; no page source or setting', () => {
@@ -390,12 +400,12 @@ describe('export updates the previous export in place', () => {
     expect(updated.mode).toBe('update');
     expect(updated.rendered).toBe(1);
     expect(updated.timings.bundleMs).toBe(0);
-    // Written: the page's three files, search.json and llms-full.txt (the marker's writes are not counted).
+    // Written: the page's three files, its search part and llms-full.txt (the marker's writes are not counted).
     expect(updated.changed).toBe(5);
     const after = folderBytes(out);
     const changed = [...after.keys()].filter((name) => !before.get(name)?.equals(after.get(name)!));
-    // The page's HTML, data and twin, the search records, llms-full.txt and the marker; nothing else.
-    expect(changed.sort()).toEqual([exportMarker, '_docs-build/pages/quickstart.json', '_docs-build/search.json', 'llms-full.txt', 'quickstart.md', 'quickstart/index.html'].sort());
+    // The page's HTML, data and twin, its search part, llms-full.txt and the marker; nothing else.
+    expect(changed.sort()).toEqual([exportMarker, '_docs-build/pages/quickstart.json', '_docs-build/search/version-none.json', 'llms-full.txt', 'quickstart.md', 'quickstart/index.html'].sort());
     expect(readFileSync(path.join(out, 'quickstart', 'index.html'), 'utf8')).toContain('then keep it secret.');
     expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);

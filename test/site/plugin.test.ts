@@ -98,7 +98,7 @@ describe('the docs-build Vite plugin', () => {
     expect(await building.text()).toMatch(/<meta http-equiv="refresh" content="1">[\s\S]*1 of 3 pages parsed/);
     expect(harness.builds).toHaveLength(0);
     // Not a page: answered when the build is done, not with the building page or a 404.
-    const search = fetch(`${harness.url}_docs-build/search.json`);
+    const search = fetch(`${harness.url}_docs-build/search/all.json`);
     openGate();
     expect((await search).status).toBe(200);
     expect(harness.builds).toHaveLength(1);
@@ -225,7 +225,7 @@ describe('the docs-build Vite plugin', () => {
     // A build with errors writes nothing: what the page shows comes from the run's own content files.
     expect(JSON.stringify(pageData.content)).toContain('Body while broken.');
     expect(await (await fetch(`${harness.url}other.md`)).text()).toContain('Body while broken.');
-    expect(await (await fetch(`${harness.url}_docs-build/search.json`)).text()).toContain('Body while broken.');
+    expect(await (await fetch(`${harness.url}_docs-build/search/all.json`)).text()).toContain('Body while broken.');
     harness.payloads.length = 0;
     writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Fixed.'));
     await until(() => harness.payloads.find((p) => p.type === 'update'), 'the update that clears the overlay');

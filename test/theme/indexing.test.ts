@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathTo, resolveBranch, searchablePages } from '../../src/theme/layout/navigation.js';
+import { pathTo, resolveBranch } from '../../src/theme/layout/navigation.js';
+import { searchablePages } from '../../src/theme/search/scope.js';
 import { inSiteSearch, inSitemap, robotsNoindex } from '../../src/theme/layout/settings.js';
 import type { SiteData } from '../../src/theme/types.js';
 import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';

@@ -142,7 +142,7 @@ describe('search', () => {
 
   it('says when the site has no search index, and is loading otherwise', () => {
     const data = dataOf(manifest);
-    const { searchIndexUrl: _omit, ...withoutIndex } = data;
+    const { searchIndexFolder: _omit, ...withoutIndex } = data;
     const branch = resolveBranch(data.navigation, pathTo(data.navigation, 'quickstart'));
     const render = (d: typeof data) => renderToString(<SearchDialog data={d} branch={branch} onClose={() => {}} onNavigate={() => {}} />);
     expect(one(render(withoutIndex), 'search-status').text).toContain('no search index');

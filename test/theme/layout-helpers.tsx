@@ -17,7 +17,7 @@ export async function buildManifest(root: string): Promise<Manifest> {
 }
 
 export function dataOf(manifest: Manifest, base = '/'): SiteData {
-  return siteData(manifest, base, `${base}_docs-build/search.json`);
+  return siteData(manifest, base, `${base}_docs-build/search/`);
 }
 
 export function pageDataOf(manifest: Manifest, id: string, extra: Partial<Page> = {}): PageData {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/manifest/types.js';
-import { pathTo, resolveBranch, searchablePages } from '../../src/theme/layout/navigation.js';
+import { pathTo, resolveBranch } from '../../src/theme/layout/navigation.js';
+import { searchablePages, searchParts, searchScope } from '../../src/theme/search/scope.js';
 import type { SiteData } from '../../src/theme/types.js';
 import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 import { buildManifest, byTestId, dataOf, one, pageDataOf, renderPage } from './layout-helpers.js';
@@ -94,6 +95,37 @@ describe('languages and versions', () => {
     const indexAll = { ...data, site: { ...data.site, extra: { ...data.site.extra, seo: { indexing: 'all' } } } };
     expect(scope('fr/v2/intro', indexAll)).toEqual(['fr/v2/intro', 'unlisted']);
     expect(scope('v1/intro', indexAll)).toEqual(['unlisted', 'v1/intro']);
+  });
+
+  it('publishes the search records in parts by language and version, and a reader fetches the parts of their scope alone', () => {
+    // Reading order: languages en, fr; versions en/v2, en/v1, fr/v2. Hidden and unlisted pages are in no part.
+    expect(Object.fromEntries(searchParts(data))).toEqual({
+      'language-0.version-0': ['v2/folded', 'v2/intro', 'v2/next'],
+      'language-0.version-1': ['v1/intro'],
+      'language-1.version-2': ['fr/v2/intro'],
+    });
+    const scopeOf = (id: string, site = data) => searchScope(site, resolveBranch(site.navigation, pathTo(site.navigation, id)));
+    expect(scopeOf('v1/intro')).toEqual({ parts: ['language-0.version-1'], pages: ['v1/intro'] });
+    expect(scopeOf('fr/v2/intro').parts).toEqual(['language-1.version-2']);
+    // A page in no language or version has a part of its own, fetched from every scope that searches it.
+    const indexAll = { ...data, site: { ...data.site, extra: { ...data.site.extra, seo: { indexing: 'all' } } } };
+    expect(searchParts(indexAll).get('language-none.version-none')).toEqual(['unlisted']);
+    expect(scopeOf('fr/v2/intro', indexAll).parts).toEqual(['language-1.version-2', 'language-none.version-none']);
+    // Every page of a scope is in one of its parts.
+    for (const id of ['v2/intro', 'v1/intro', 'fr/v2/intro', 'unlisted']) {
+      const { parts, pages } = scopeOf(id, indexAll);
+      const fetched = new Set(parts.flatMap((name) => searchParts(indexAll).get(name) ?? []));
+      expect(pages.filter((page) => !fetched.has(page)), id).toEqual([]);
+    }
+  });
+
+  it('names a part "all" on a site without languages or versions, and "shared" for a page two versions list', () => {
+    const flat: SiteData = { ...data, navigation: [] };
+    expect([...searchParts(flat).keys()]).toEqual(['all']);
+    const versions = data.navigation[0]!.children.filter((node) => node.kind === 'version');
+    const sharedPage = { ...versions[1]!, children: [...versions[1]!.children, ...versions[0]!.children] };
+    const shared: SiteData = { ...data, navigation: [{ ...data.navigation[0]!, children: [versions[0]!, sharedPage] }] };
+    expect(searchParts(shared).get('language-0.version-shared')).toEqual(['v2/folded', 'v2/intro', 'v2/next']);
   });
 });
 

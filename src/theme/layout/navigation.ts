@@ -1,6 +1,5 @@
 import type { NavKind, NavNode } from '../../manifest/types.js';
-import type { PageSummary, SiteData } from '../types.js';
-import { inSiteSearch } from './settings.js';
+import type { PageSummary } from '../types.js';
 
 /*
  * Navigation as the layout sees it: the manifest's tree is divisions (tabs, anchors, dropdowns, products,
@@ -101,48 +100,6 @@ export function resolveBranch(navigation: NavNode[], path: NavNode[]): Branch {
     level = selected.children;
   }
   return branch;
-}
-
-/** Division kinds that make parallel copies of a site: search keeps to the one the reader is in. */
-const scopingKinds: readonly NavKind[] = ['language', 'version'];
-
-/** `nodes` and every node below them, in no particular order. */
-function* nodesUnder(nodes: readonly NavNode[]): Generator<NavNode> {
-  const stack = [...nodes];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    yield node;
-    stack.push(...node.children);
-  }
-}
-
-/** Page ids under `nodes` (pages and group landing pages), whatever their `hidden`. */
-function pagesUnder(nodes: readonly NavNode[]): Set<string> {
-  const found = new Set<string>();
-  for (const node of nodesUnder(nodes)) {
-    if (node.page !== undefined) found.add(node.page);
-    if (node.root !== undefined) found.add(node.root);
-  }
-  return found;
-}
-
-/**
- * The pages search answers with on a branch: the pages offered to search (`inSiteSearch`: listed, not
- * hidden, `noindex` or `searchable: false`, unless `seo.indexing` is "all") and, for the language and
- * the version the branch is in, only that language's (version's) pages and the pages in none. A site in
- * six languages would otherwise answer an English query with its Spanish and Japanese copies, and
- * version 2's reader with version 1's notes (the contextual search Docusaurus does for Algolia).
- */
-export function searchablePages(data: SiteData, branch: Branch): string[] {
-  let searchable = Object.keys(data.pages).filter((id) => inSiteSearch(data.site, data.pages[id]));
-  for (const kind of scopingKinds) {
-    const current = branch.divisions.find((node) => node.kind === kind);
-    if (!current) continue;
-    const inCurrent = pagesUnder([current]);
-    const inSome = pagesUnder([...nodesUnder(data.navigation)].filter((node) => node.kind === kind));
-    searchable = searchable.filter((id) => inCurrent.has(id) || !inSome.has(id));
-  }
-  return searchable;
 }
 
 /** Whether a sidebar entry is listed: hidden nodes and hidden pages are not. */

@@ -1,32 +1,33 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { SiteData } from '../types.js';
 import { searchPromptOf } from '../layout/settings.js';
-import { searchablePages, type Branch } from '../layout/navigation.js';
+import type { Branch } from '../layout/navigation.js';
 import { pageHref } from '../layout/urls.js';
 import { excerpt, type SearchHit } from './engine.js';
 import { loadSearch, SearchFailed, searchIndexGeneration, SearchStopped, subscribeSearchIndexes, type SearchClient } from './client.js';
+import { searchScope, type SearchScope } from './scope.js';
 
 type Status = 'loading' | 'ready' | 'failed' | 'unavailable';
 
-function useSearchClient(url: string | undefined, pages: readonly string[]): { status: Status; client?: SearchClient } {
-  const [state, setState] = useState<{ status: Status; client?: SearchClient }>({ status: url ? 'loading' : 'unavailable' });
+function useSearchClient(folder: string | undefined, scope: SearchScope): { status: Status; client?: SearchClient } {
+  const [state, setState] = useState<{ status: Status; client?: SearchClient }>({ status: folder ? 'loading' : 'unavailable' });
   // The scope the index is made for when the records load; a later one goes with the searches.
-  const latestPages = useRef(pages);
-  latestPages.current = pages;
+  const latestScope = useRef(scope);
+  latestScope.current = scope;
   // Changes when the preview's records changed with an edit: the index is loaded again.
   const generation = useSyncExternalStore(subscribeSearchIndexes, searchIndexGeneration, () => 0);
   useEffect(() => {
-    if (!url) return setState({ status: 'unavailable' });
+    if (!folder) return setState({ status: 'unavailable' });
     let live = true;
     setState({ status: 'loading' });
-    loadSearch(url, latestPages.current).then(
+    loadSearch(folder, latestScope.current).then(
       (client) => live && setState({ status: 'ready', client }),
       () => live && setState({ status: 'failed' }),
     );
     return () => {
       live = false;
     };
-  }, [url, generation]);
+  }, [folder, generation]);
   return state;
 }
 
@@ -46,19 +47,19 @@ function failureText(error: unknown): string {
  * The latest answer: the hits shown stay those of the last query answered until the next answer comes,
  * and a query overtaken by a later one never shows.
  */
-function useAnswer(client: SearchClient | undefined, query: string, pages: readonly string[]): Answer {
+function useAnswer(client: SearchClient | undefined, query: string, scope: SearchScope): Answer {
   const [answer, setAnswer] = useState<Answer>({ query: '', hits: [] });
   useEffect(() => {
     if (!client || query.trim() === '') return setAnswer({ query, hits: [] });
     let live = true;
-    client.search(query, pages).then(
+    client.search(query, scope).then(
       (hits) => live && hits && setAnswer({ query, hits }),
       (error: unknown) => live && setAnswer({ query, hits: [], failure: failureText(error) }),
     );
     return () => {
       live = false;
     };
-  }, [client, query, pages]);
+  }, [client, query, scope]);
   return answer;
 }
 
@@ -84,13 +85,12 @@ export interface SearchDialogProps {
 }
 
 export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialogProps) {
-  // The records are every page's: a hidden or unlisted page is reached by its URL, not found by search.
-  const searchable = useMemo(() => searchablePages(data, branch), [data, branch]);
-  const { status, client } = useSearchClient(data.searchIndexUrl, searchable);
+  const scope = useMemo(() => searchScope(data, branch), [data, branch]);
+  const { status, client } = useSearchClient(data.searchIndexFolder, scope);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const answer = useAnswer(client, query, searchable);
+  const answer = useAnswer(client, query, scope);
   const hits = answer.hits;
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setSelected(0), [query]);

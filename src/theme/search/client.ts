@@ -1,4 +1,5 @@
 import type { SearchHit } from './engine.js';
+import type { SearchScope } from './scope.js';
 import { createSearchHost, type SearchHost, type SearchReply, type SearchRequest } from './protocol.js';
 
 /*
@@ -9,11 +10,11 @@ import { createSearchHost, type SearchHost, type SearchReply, type SearchRequest
 
 export interface SearchClient {
   /**
-   * The hits for `query` among `pages` (at most `limit`), or undefined when a later query replaced this
-   * one before it ran. Rejects with `SearchFailed` when the query threw, and with `SearchStopped` once
+   * The hits for `query` in `scope` (at most `limit`), or undefined when a later query replaced this one
+   * before it ran. Rejects with `SearchFailed` when the query threw, and with `SearchStopped` once
    * the worker holding the index has died (every later search then rejects the same way).
    */
-  search(query: string, pages: readonly string[], limit?: number): Promise<SearchHit[] | undefined>;
+  search(query: string, scope: SearchScope, limit?: number): Promise<SearchHit[] | undefined>;
   /** Stops the worker; a search after it never answers. */
   close(): void;
 }
@@ -45,15 +46,15 @@ class CoalescingClient implements SearchClient {
   constructor(
     private readonly send: Send,
     readonly close: () => void = () => {},
-    /** The pages the load already scoped the index to. */
-    private pagesSent: readonly string[] | undefined = undefined,
+    /** The scope the load made the index for. */
+    private scopeSent: SearchScope | undefined = undefined,
   ) {}
 
-  search(query: string, pages: readonly string[], limit = 20): Promise<SearchHit[] | undefined> {
+  search(query: string, scope: SearchScope, limit = 20): Promise<SearchHit[] | undefined> {
     if (this.stopped) return Promise.reject(this.stopped);
-    if (pages !== this.pagesSent) {
-      this.pagesSent = pages;
-      this.send({ kind: 'pages', pages });
+    if (scope !== this.scopeSent) {
+      this.scopeSent = scope;
+      this.send({ kind: 'scope', scope });
     }
     return new Promise((resolve, reject) => {
       this.queued?.resolve(undefined);
@@ -96,10 +97,10 @@ class RecordsFailed extends Error {}
  * when the worker itself cannot start (the caller then builds the index on the page's thread). A worker
  * that dies after loading (an error it did not catch) stops its client and calls `onStopped`.
  */
-function workerClient(url: string, pages: readonly string[] | undefined, start: () => Worker, onStopped: () => void): Promise<SearchClient> {
+function workerClient(folder: string, scope: SearchScope, start: () => Worker, onStopped: () => void): Promise<SearchClient> {
   return new Promise((resolve, reject) => {
     const worker = start();
-    const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate(), pages);
+    const client = new CoalescingClient((request) => worker.postMessage(request), () => worker.terminate(), scope);
     let ready = false;
     const fail = (error: Error): void => {
       worker.terminate();
@@ -117,36 +118,36 @@ function workerClient(url: string, pages: readonly string[] | undefined, start: 
       } else if (reply.kind === 'failed') fail(new RecordsFailed(reply.message));
       else client.receive(reply);
     });
-    worker.postMessage({ kind: 'load', url, ...(pages ? { pages } : {}) } satisfies SearchRequest);
+    worker.postMessage({ kind: 'load', folder, scope } satisfies SearchRequest);
   });
 }
 
 /** The index built on the page's thread, answering through the same queue as the worker. */
-async function inThreadClient(url: string, pages: readonly string[] | undefined): Promise<SearchClient> {
+async function inThreadClient(folder: string, scope: SearchScope): Promise<SearchClient> {
   const { default: MiniSearchClass } = await import('minisearch');
   const host: SearchHost = createSearchHost(MiniSearchClass);
-  const first = await host.handle({ kind: 'load', url, ...(pages ? { pages } : {}) });
+  const first = await host.handle({ kind: 'load', folder, scope });
   if (first?.kind === 'failed') throw new Error(first.message);
   const client: CoalescingClient = new CoalescingClient(
     (request) => {
       void host.handle(request).then((reply) => reply && client.receive(reply));
     },
     undefined,
-    pages,
+    scope,
   );
   return client;
 }
 
-async function createClient(url: string, pages: readonly string[] | undefined, onStopped: () => void): Promise<SearchClient> {
-  if (typeof Worker === 'undefined') return inThreadClient(url, pages);
+async function createClient(folder: string, scope: SearchScope, onStopped: () => void): Promise<SearchClient> {
+  if (typeof Worker === 'undefined') return inThreadClient(folder, scope);
   try {
     // Imported when search first opens: a `?worker` import is Vite's, and the theme's modules are also
     // loaded by plain Node (server rendering in scripts and tests), which cannot resolve one.
     const { default: SearchWorker } = await import('./worker.js?worker');
-    return await workerClient(url, pages, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
+    return await workerClient(folder, scope, () => new SearchWorker({ name: 'docs-build search' }), onStopped);
   } catch (error) {
     if (error instanceof RecordsFailed) throw error;
-    return inThreadClient(url, pages);
+    return inThreadClient(folder, scope);
   }
 }
 
@@ -176,17 +177,17 @@ export function subscribeSearchIndexes(listener: () => void): () => void {
 }
 
 /**
- * The search client of an index URL, made once per page session, its index first made for `pages` (the
- * reader's scope; later scopes are sent with the searches); a failed load, or a worker that died, is
- * forgotten so the next open tries again.
+ * The search client of the records in `folder` (`SiteData.searchIndexFolder`), made once per page
+ * session, its index first made for `scope` (later scopes are sent with the searches); a failed load,
+ * or a worker that died, is forgotten so the next open tries again.
  */
-export function loadSearch(url: string, pages?: readonly string[]): Promise<SearchClient> {
-  const known = loaded.get(url);
+export function loadSearch(folder: string, scope: SearchScope): Promise<SearchClient> {
+  const known = loaded.get(folder);
   if (known) return known;
-  // Only this one: after `forgetSearchIndexes` the URL may already hold a newer client.
-  const forget = (): void => void (loaded.get(url) === made && loaded.delete(url));
-  const made = createClient(url, pages, forget);
+  // Only this one: after `forgetSearchIndexes` the folder may already hold a newer client.
+  const forget = (): void => void (loaded.get(folder) === made && loaded.delete(folder));
+  const made = createClient(folder, scope, forget);
   made.catch(forget);
-  loaded.set(url, made);
+  loaded.set(folder, made);
   return made;
 }

@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import { createSearch, type SearchFunction, type SearchHit } from './engine.js';
+import type { SearchScope } from './scope.js';
 
 /*
  * What the search dialog and the search worker say to each other. The host (the worker's side) is a
@@ -7,10 +8,10 @@ import { createSearch, type SearchFunction, type SearchHit } from './engine.js';
  */
 
 export type SearchRequest =
-  /** Fetches the records; `pages`: the reader's scope, indexed before `loaded` is answered. */
-  | { kind: 'load'; url: string; pages?: readonly string[] }
-  /** The pages whose records are searched from now on (`searchablePages`: the reader's language and version). */
-  | { kind: 'pages'; pages: readonly string[] }
+  /** Fetches the records of the scope's parts from `folder` and indexes those of its pages before `loaded` is answered. */
+  | { kind: 'load'; folder: string; scope: SearchScope }
+  /** The scope searched from now on (the reader moved to another language or version): parts not fetched yet are. */
+  | { kind: 'scope'; scope: SearchScope }
   | { kind: 'search'; id: number; query: string; limit: number };
 
 export type SearchReply =
@@ -21,7 +22,7 @@ export type SearchReply =
   | { kind: 'search-failed'; id: number; message: string };
 
 export interface SearchHost {
-  /** Answers one request; `load` answers `loaded` or `failed`, `search` answers `hits` or `search-failed`, `pages` nothing. */
+  /** Answers one request; `load` answers `loaded` or `failed`, `search` answers `hits` or `search-failed`, `scope` nothing. */
   handle(request: SearchRequest): Promise<SearchReply | undefined>;
 }
 
@@ -34,27 +35,44 @@ export async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+const sameScope = (a: SearchScope, b: SearchScope): boolean => {
+  const pages = new Set(a.pages);
+  return a.parts.length === b.parts.length && a.parts.every((name, at) => b.parts[at] === name) &&
+    pages.size === new Set(b.pages).size && b.pages.every((page) => pages.has(page));
+};
+
 /**
- * The index's side: fetches the records at the URL of the first `load` once, and indexes those of the
- * pages in scope (the last `pages`, or those of `load`), made anew when the scope changes; answers
- * searches after it (a search sent before the index is ready waits for it; one sent after a failed load
- * finds nothing).
+ * The index's side: fetches each record part once (from the folder of the first `load`), and indexes
+ * the records of the scope's pages in its parts (the last `scope`, or that of `load`), made anew when
+ * the scope changes; answers searches after it (a search sent before the index is ready waits for it;
+ * one sent after a failed load finds nothing). A part that failed to load is fetched again by the next
+ * scope that needs it.
  */
 export function createSearchHost(MiniSearchClass: typeof MiniSearch, loadRecords: (url: string) => Promise<unknown> = fetchJson): SearchHost {
-  let records: Promise<unknown> | undefined;
-  let scope: ReadonlySet<string> | undefined;
+  let folder: string | undefined;
+  const parts = new Map<string, Promise<unknown>>();
+  let scope: SearchScope | undefined;
   let index: Promise<SearchFunction> | undefined;
+  const recordsOf = (name: string): Promise<unknown> => {
+    let records = parts.get(name);
+    if (!records) {
+      records = loadRecords(`${folder}${name}.json`);
+      parts.set(name, records);
+      records.catch(() => parts.get(name) === records && parts.delete(name));
+    }
+    return records;
+  };
   const scopedIndex = (): Promise<SearchFunction> | undefined => {
-    if (!records) return undefined;
+    if (folder === undefined || !scope) return undefined;
     if (!index) {
-      const pages = scope;
-      index = records.then((all) => createSearch(MiniSearchClass, all, pages && ((page) => pages.has(page))));
+      const pages = new Set(scope.pages);
+      index = Promise.all(scope.parts.map(recordsOf)).then((lists) =>
+        createSearch(MiniSearchClass, lists.flatMap((list) => (Array.isArray(list) ? list : [])), (page) => pages.has(page)));
     }
     return index;
   };
-  const setScope = (pages: readonly string[]): void => {
-    const next = new Set(pages);
-    if (scope && scope.size === next.size && [...next].every((page) => scope!.has(page))) return;
+  const setScope = (next: SearchScope): void => {
+    if (scope && sameScope(scope, next)) return;
     scope = next;
     index = undefined;
   };
@@ -62,16 +80,16 @@ export function createSearchHost(MiniSearchClass: typeof MiniSearch, loadRecords
     async handle(request) {
       switch (request.kind) {
         case 'load':
-          if (request.pages) setScope(request.pages);
-          records ??= loadRecords(request.url);
+          folder ??= request.folder;
+          setScope(request.scope);
           try {
             await scopedIndex();
             return { kind: 'loaded' };
           } catch (error) {
             return { kind: 'failed', message: messageOf(error) };
           }
-        case 'pages':
-          setScope(request.pages);
+        case 'scope':
+          setScope(request.scope);
           return undefined;
         case 'search': {
           const search = await scopedIndex()?.catch(() => undefined);
