@@ -63,10 +63,36 @@ function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islands' | '
   return { imported, defined };
 }
 
-/** The checks of a file's own body, a page's or a snippet's: each file's problems are reported once, at that file. */
-export function checkFileBody(body: ConvertedBody): Diagnostic[] {
+/**
+ * The checks of a file's own body, a page's or a snippet's: each file's problems are reported once, at
+ * that file. A page's headings follow its title, which a theme shows as the page's h1.
+ */
+export function checkFileBody(body: ConvertedBody, { page }: { page: boolean }): Diagnostic[] {
   const { imported, defined } = namesInScope(body);
-  return [...checkComponents(body, imported, defined), ...checkImageAlt(body)];
+  return [...checkComponents(body, imported, defined), ...checkImageAlt(body), ...checkHeadingOrder(body, page)];
+}
+
+/**
+ * A heading more than one level below the heading before it: an h4 right after an h2, or a page's first
+ * heading below h2 (the title is its h1). Readers of screen readers move through a page by heading level
+ * and hear the outline as written; axe's `heading-order` reports the same. A snippet's headings are
+ * checked against each other, where the author wrote them; going back up any number of levels is fine.
+ */
+function checkHeadingOrder(body: Pick<ConvertedBody, 'headings'>, afterTitle: boolean): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let previous = afterTitle ? 1 : undefined;
+  for (const [at, { depth, location }] of (body.headings ?? []).entries()) {
+    if (previous !== undefined && depth > previous + 1) {
+      const before = at === 0 ? "the page's title (its h1)" : `an h${previous}`;
+      diagnostics.push(
+        createDiagnostic('content/heading-level-skipped', `this h${depth} follows ${before}: the h${previous + 1} between them is missing`, location, {
+          suggestion: `make it an h${previous + 1}, or put it under an h${depth - 1}`,
+        }),
+      );
+    }
+    previous = depth;
+  }
+  return diagnostics;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ElementContent } from 'hast';
-import type { Code, Definition, Html, Image, ImageReference, Link, LinkReference, Nodes, Root } from 'mdast';
+import type { Code, Definition, Heading, Html, Image, ImageReference, Link, LinkReference, Nodes, Root } from 'mdast';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { defaultHandlers, toHast, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
@@ -44,6 +44,7 @@ export function convertBody(tree: Root, text: string, file: string): { value: Co
     components: [...converter.jsx.components].map(([name, location]) => ({ name, location })),
     ...(converter.jsx.snippetElements.length > 0 ? { snippetElements: converter.jsx.snippetElements } : {}),
     ...(converter.jsx.imagesWithoutAlt.length > 0 ? { imagesWithoutAlt: converter.jsx.imagesWithoutAlt } : {}),
+    ...(converter.headings.length > 0 ? { headings: converter.headings } : {}),
   };
   return { value, diagnostics: [] };
 }
@@ -63,6 +64,8 @@ class Converter {
   private readonly markdownLinks: ContentLink[] = [];
   private readonly definitions: Definition[] = [];
   private readonly imageIdentifiers = new Set<string>();
+  /** Headings in document order: to-hast visits the tree depth first, JSX elements among them. */
+  readonly headings: NonNullable<ConvertedBody['headings']> = [];
 
   constructor(
     private readonly file: string,
@@ -99,6 +102,10 @@ class Converter {
         this.imageIdentifiers.add(node.identifier);
         return this.referenceUrl(state, defaultHandlers.imageReference(state, node), 'src', node.identifier);
       },
+      heading: (state: State, node: Heading) => {
+        this.headings.push({ depth: node.depth, location: locate(this.file, node) });
+        return defaultHandlers.heading(state, node);
+      },
       definition: (_state: State, node: Definition) => {
         this.definitions.push(node);
         return undefined;
@@ -122,6 +129,8 @@ class Converter {
   private jsxElement(state: State, node: MdxJsxElement): ElementContent | ElementContent[] | undefined {
     // A fragment (`<>...</>`) is its children.
     if (node.name === null) return state.all(node);
+    const heading = /^h([1-6])$/.exec(node.name);
+    if (heading) this.headings.push({ depth: Number(heading[1]), location: locate(this.file, node) });
     const spread = node.attributes.find((a): a is MdxJsxExpressionAttribute => a.type === 'mdxJsxExpressionAttribute');
     const built = this.jsx.build({
       name: node.name,

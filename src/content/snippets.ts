@@ -99,7 +99,7 @@ class PageInliner {
   run(body: ConvertedBody): InlinedPage {
     const scope = this.scopeOf(this.page, body, [this.page]);
     this.takeFileParts(this.page, body);
-    this.diagnostics.push(...checkFileBody(body));
+    this.diagnostics.push(...checkFileBody(body, { page: true }));
     const children = this.walk(this.options.takesTree ? body.tree.children : structuredClone(body.tree.children), scope);
     this.reportUnknownVariables();
     return { tree: { type: 'root', children }, links: this.links, islands: this.islands, deps: [...this.deps].sort(), diagnostics: this.diagnostics };

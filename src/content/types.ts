@@ -197,6 +197,8 @@ export interface ConvertedBody {
   snippetElements?: Array<{ file: string; location: SourceLocation }>;
   /** Every `<img>` written without an `alt` attribute (Markdown images always have one, maybe empty). */
   imagesWithoutAlt?: SourceLocation[];
+  /** Every heading the file writes (`##` or `<h2>`), in document order, for the heading-order check. */
+  headings?: Array<{ depth: number; location: SourceLocation }>;
 }
 
 /**

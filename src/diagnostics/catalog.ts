@@ -101,6 +101,7 @@ export const catalog = {
   'content/snippet-limit': { severity: 'error', stage: 'content', title: 'Snippets nest deeper, or expand to more copies in one page, than docs-build inlines; the rest are not inlined' },
   'content/unknown-component': { severity: 'warning', stage: 'content', title: 'A capitalized component is neither built in, imported nor defined in the file' },
   'content/image-missing-alt': { severity: 'warning', stage: 'content', title: 'An <img> has no alt attribute: screen readers read out its file name (alt="" marks decoration)' },
+  'content/heading-level-skipped': { severity: 'warning', stage: 'content', title: 'A heading is more than one level below the one before it (an h4 after an h2, an h3 right after the page title): readers who move by headings lose the outline' },
   'content/unknown-variable': { severity: 'warning', stage: 'content', title: 'A {{name}} placeholder names no docs.json variable; it is left as written' },
 
   // precedence: api target, auth, playground

@@ -150,6 +150,7 @@ const isConvertedBody = object<ConvertedBody>({
   components: array(locatedName),
   snippetElements: { optional: array(object<{ file: string; location: SourceLocation }>({ file: string, location: sourceLocation })) },
   imagesWithoutAlt: { optional: array(sourceLocation) },
+  headings: { optional: array(object<{ depth: number; location: SourceLocation }>({ depth: natural, location: sourceLocation })) },
 });
 
 const isParsedPage = object<ParsedPage>({

@@ -344,6 +344,32 @@ describe('images without alt text', () => {
   });
 });
 
+describe('heading order', () => {
+  it('warns at a heading more than one level below the one before it, and at a page\'s first heading below h2 (the title is its h1)', () => {
+    const run = build(
+      {
+        'snippets/part.mdx': '### Starts at three\n\n##### Five after three\n',
+        'page.mdx':
+          "import Part from '/snippets/part.mdx';\n\n### First, under the title\n\n## Two\n\n### Three\n\n# One\n\n## Two again\n\n<Tabs>\n  <Tab title=\"A\">\n    #### Four in a tab\n  </Tab>\n</Tabs>\n\n<h2>Two in JSX</h2>\n\n<h5>Five in JSX</h5>\n\n<Part />\n",
+        'other.mdx': '## Two\n\n### Three\n\n#### Four\n\n## Back up\n\n### Three\n',
+      },
+      ['page.mdx', 'other.mdx'],
+    );
+    const found = run.pages['page.mdx']!.diagnostics;
+    expect(summary(found)).toEqual(['content/heading-level-skipped page.mdx:3:1', 'content/heading-level-skipped page.mdx:15:5', 'content/heading-level-skipped page.mdx:21:1']);
+    expect(found.map((d) => d.message)).toEqual([
+      "this h3 follows the page's title (its h1): the h2 between them is missing",
+      'this h4 follows an h2: the h3 between them is missing',
+      'this h5 follows an h2: the h3 between them is missing',
+    ]);
+    expect(found[0]!.severity).toBe('warning');
+    expect(found[1]!.suggestion).toBe('make it an h3, or put it under an h3');
+    // A snippet is checked where it was written: its first heading follows nothing of its own.
+    expect(summary(run.snippetDiagnostics)).toEqual(['content/heading-level-skipped snippets/part.mdx:3:1']);
+    expect(run.pages['other.mdx']!.diagnostics).toEqual([]);
+  });
+});
+
 describe('docs.json variables', () => {
   const files = {
     'snippets/v.mdx': 'Snippet v{{version}}.\n',
