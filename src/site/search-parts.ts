@@ -3,7 +3,7 @@ import { publishedBytes, type PublishedFile } from './data.js';
 /*
  * The search records as the site publishes them: the compiler's search.json (every page's records, 8.2
  * MB on firecrawl-docs) split into the parts the theme's `searchParts` names, so that a reader fetches
- * the records of the language and the version they read (1.0 MB), and the records of pages kept out of
+ * the records of the language and the version they read (0.76 MB), and the records of pages kept out of
  * search (hidden, unlisted, noindex) are not published at all.
  */
 

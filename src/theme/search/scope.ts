@@ -8,7 +8,7 @@ import { inSiteSearch } from '../layout/settings.js';
  * Spanish and Japanese copies, and version 2's reader with version 1's notes: search keeps to the
  * language and the version the reader is in (the contextual search Docusaurus does for Algolia). The
  * records are published in parts along the same lines, so that the reader fetches that scope's parts
- * alone: 1.0 of firecrawl-docs' 8.2 MB for its English v2 pages.
+ * alone: 0.76 of firecrawl-docs' 8.2 MB for its English pages.
  */
 
 /** Division kinds that make parallel copies of a site. */
