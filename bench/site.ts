@@ -13,10 +13,12 @@
  * loader and Vite's transform of TypeScript would add their own time to every figure.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// The static host the export's browser tests serve it with.
+import { staticServer } from '../test/site/helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..');
@@ -167,23 +169,6 @@ async function editFigures(browser: import('playwright-core').Browser, root: str
   return editMs;
 }
 
-/** The export folder served on 127.0.0.1 as a static host would (a folder's `index.html` for its URL). */
-async function serveFolder(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { createServer } = await import('node:http');
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.md': 'text/markdown' };
-  const server = createServer((request, response) => {
-    const relative = decodeURIComponent((request.url ?? '/').split('?')[0]!);
-    let file = path.join(dir, relative);
-    if (!file.startsWith(dir)) return void response.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!existsSync(file)) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as import('node:net').AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 /**
  * The reader's first search in the export: from the click on the search button, a word typed at once,
  * to the first hit shown (the worker started, the records of the reader's scope fetched, parsed and
@@ -197,7 +182,7 @@ async function searchFigures(out: string, runs: number): Promise<{ ms: number[];
   const word = records.filter((record) => record.page === home).flatMap((record) => record.text.match(/[A-Za-z]{4,}/g) ?? [])[0] ?? 'docs';
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  const server = await serveFolder(out);
+  const server = await staticServer(out);
   const ms: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
