@@ -80,6 +80,9 @@ export function dimmedText(color: string, backgrounds: readonly string[]): strin
   const grounds = backgrounds.map(parseHex);
   if (!text || grounds.length === 0 || grounds.some((ground) => ground === undefined)) return undefined;
   const readable = (candidate: Rgb): boolean => grounds.every((ground) => contrastRatio(candidate, ground!) >= minimumContrast);
+  // Mixing in sRGB is not monotone in luminance: a color just short of 4.5:1 can pass it a step on, and
+  // dimming was never meant to darken or brighten text that did not read.
+  if (!readable(text)) return color;
   let dimmest = color;
   for (let step = 2; step < 100; step += 2) {
     // Judged as written: the hex it becomes, rounded.

@@ -72,6 +72,9 @@ describe('contrast', () => {
       { numRuns: 500 },
     );
     expect(dimmedText('#24292e', ['#ffffff'])).not.toBe('#24292e');
+    // Just short of 4.5:1 on this green, and darker (so readable) a 2% step toward it: left as it is.
+    expect(ratio('#470088', '#00b100')).toBeLessThan(4.5);
+    expect(dimmedText('#470088', ['#00b100'])).toBe('#470088');
     expect(dimmedText('red', ['#ffffff'])).toBeUndefined();
   });
 
