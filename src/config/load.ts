@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  compareCodeUnits,
   createDiagnostic,
   joinPointer,
   splitPointer,
@@ -49,7 +50,7 @@ function missingConfig(root: DocsRoot): Diagnostic {
   const nested = root
     .files()
     .filter((file) => file.endsWith(`/${CONFIG_FILE}`))
-    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))[0];
+    .sort((a, b) => a.split('/').length - b.split('/').length || compareCodeUnits(a, b))[0];
   const suggestion = nested
     ? `did you mean the docs root ${path.join(root.dir, path.dirname(nested))}? (it holds ${nested})`
     : `create ${CONFIG_FILE} there, or pass the folder that holds it: docs-build build <folder>`;

@@ -5,7 +5,7 @@ import { bundledThemes, type BundledTheme } from 'shiki/themes';
 import { createHash } from 'node:crypto';
 // The modules themselves, not the barrels: a parse worker loads this file, and the barrels pull in the reporters and source maps.
 import { createDiagnostic } from '../diagnostics/catalog.js';
-import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/diagnostic.js';
+import { compareCodeUnits, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/diagnostic.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import type { Site } from '../config/site.js';
 import type { ContentCode, ContentNode, ContentRoot, HighlightedLines } from './types.js';
@@ -424,7 +424,7 @@ export function planHighlighting(trees: Iterable<ContentRoot>, options: Pick<Hig
       found.push({ key, language, value: code.value, lang: code.lang });
     }
   }
-  found.sort((a, b) => (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
+  found.sort((a, b) => compareCodeUnits(a.language, b.language));
   return {
     keyOf,
     blocks: new Map(found.map(({ key, value, lang }) => [key, { value, lang }])),

@@ -73,8 +73,11 @@ export interface StageResult<T> {
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** Code-unit comparison: locale-independent, so output order is the same on every machine. */
-function compareStrings(a: string | undefined, b: string | undefined): number {
+/**
+ * Code-unit order (undefined as ''): locale-independent, unlike `localeCompare`, so whatever the
+ * compiler writes or reports in order comes out the same on every machine.
+ */
+export function compareCodeUnits(a: string | undefined, b: string | undefined): number {
   const left = a ?? '';
   const right = b ?? '';
   return left < right ? -1 : left > right ? 1 : 0;
@@ -83,12 +86,12 @@ function compareStrings(a: string | undefined, b: string | undefined): number {
 /** Deterministic order: file, line, column, severity, code, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    compareStrings(a.file, b.file) ||
+    compareCodeUnits(a.file, b.file) ||
     (a.line ?? 0) - (b.line ?? 0) ||
     (a.column ?? 0) - (b.column ?? 0) ||
     severityRank[a.severity] - severityRank[b.severity] ||
-    compareStrings(a.code, b.code) ||
-    compareStrings(a.message, b.message)
+    compareCodeUnits(a.code, b.code) ||
+    compareCodeUnits(a.message, b.message)
   );
 }
 

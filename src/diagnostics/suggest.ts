@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { compareCodeUnits } from './diagnostic.js';
 
 export interface RankOptions<T> {
   /** The text a candidate is compared and tie-broken by. */
@@ -21,7 +22,7 @@ export function rankCandidates<T>(candidates: Iterable<T>, options: RankOptions<
     if (cost === undefined) continue;
     scored.push({ candidate, key: options.key(candidate), cost, preferred: options.prefer?.(candidate) ?? false });
   }
-  scored.sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.cost - b.cost || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  scored.sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.cost - b.cost || compareCodeUnits(a.key, b.key));
   return scored.slice(0, options.limit).map((s) => s.candidate);
 }
 

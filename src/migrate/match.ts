@@ -1,4 +1,5 @@
 import { findOperation, type LoadedSpec, type OperationInfo, type OperationMatch } from '../openapi/index.js';
+import { compareCodeUnits } from '../diagnostics/index.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
 /** The request a hand-written page documents, as the precedence stage resolved it. */
@@ -48,7 +49,7 @@ function normalizeOrigin(url: string): string {
  */
 export function matchPage(spec: Pick<LoadedSpec, 'operations'>, request: PageRequest): PageMatch {
   const operations = spec.operations;
-  const servers = [...new Set(operations.flatMap((op) => op.servers.map((s) => normalizeOrigin(trimTrailingSlashes(s)))))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const servers = [...new Set(operations.flatMap((op) => op.servers.map((s) => normalizeOrigin(trimTrailingSlashes(s)))))].sort((a, b) => b.length - a.length || compareCodeUnits(a, b));
 
   for (const rawUrl of request.urls) {
     const url = normalizeOrigin(withoutQuery(rawUrl));
@@ -63,7 +64,7 @@ export function matchPage(spec: Pick<LoadedSpec, 'operations'>, request: PageReq
   }
 
   const path = withoutQuery(request.path) || '/';
-  const bases = [...new Set([...operations.flatMap((op) => op.servers.map(serverPath)), ''])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const bases = [...new Set([...operations.flatMap((op) => op.servers.map(serverPath)), ''])].sort((a, b) => b.length - a.length || compareCodeUnits(a, b));
   let first: PageMatch | undefined;
   for (const base of bases) {
     if (base !== '' && path !== base && !path.startsWith(`${base}/`)) continue;

@@ -1,4 +1,4 @@
-import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { compareCodeUnits, createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 
 /**
  * Page files whose page ids differ only in letter case (`index.mdx` and `Index.mdx`, `Guides/a.md` and
@@ -9,7 +9,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 export function caseCollisions(pageFiles: ReadonlyMap<string, string>): Diagnostic[] {
   const firstByFolded = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
-  const files = [...pageFiles.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = [...pageFiles.values()].sort(compareCodeUnits);
   for (const file of files) {
     const folded = file.replace(/\.(mdx|md)$/, '').toLowerCase();
     const first = firstByFolded.get(folded);

@@ -1,4 +1,4 @@
-import { joinPointer, type JsonValue } from '../diagnostics/index.js';
+import { compareCodeUnits, joinPointer, type JsonValue } from '../diagnostics/index.js';
 import { joinUrl, playgroundModes, type AuthMethod, type Field, type FieldLocation, type PlaygroundMode } from '../fields/index.js';
 import { sha256 } from '../root/index.js';
 import { isReference, valueAt, walkReferences, type Cursor, type SpecDocument } from './document.js';
@@ -207,7 +207,7 @@ function reachedValues(doc: SpecDocument, roots: Cursor[]): Array<[string, JsonV
       queue.push({ file: target.file, pointer: target.pointer, value });
     });
   }
-  return [...reached.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...reached.entries()].sort(([a], [b]) => compareCodeUnits(a, b));
 }
 
 /**

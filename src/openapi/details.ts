@@ -1,4 +1,4 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import { compareCodeUnits, type JsonValue } from '../diagnostics/index.js';
 import type {
   ApiCodeExample,
   ApiMediaType,
@@ -230,7 +230,7 @@ function langOfMedia(mediaType: string): string {
 
 /** `200` < `201` < `404` < `2XX` < `4XX` < `default`: numeric codes, then ranges, then the rest as written. */
 export function sortStatuses(statuses: string[]): string[] {
-  return [...statuses].sort((a, b) => (rankOf(a) < rankOf(b) ? -1 : rankOf(a) > rankOf(b) ? 1 : 0));
+  return [...statuses].sort((a, b) => compareCodeUnits(rankOf(a), rankOf(b)));
 }
 
 function rankOf(status: string): string {

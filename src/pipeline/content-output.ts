@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BuiltPageContent } from './content-stage.js';
 import type { SearchRecord } from '../content/search.js';
 import { codeBlocks } from '../content/highlight.js';
+import { compareCodeUnits } from '../diagnostics/index.js';
 import type { ContentCode, ContentReference, PageContent } from '../content/types.js';
 import { locatePath, OUTPUT_FOLDER_MARKER, removeFile, sameStamp, sha256, splicedChunks, stampAt, UnsafePathError, writeFileAtomic, type FileSplice, type FileStamp, type WriteOptions } from '../root/index.js';
 
@@ -141,7 +142,7 @@ export function serializeContent(pages: ReadonlyMap<string, BuiltPageContent>): 
   const files = new Map<string, Buffer>();
   const references = new Map<string, ContentReference>();
   const segments: string[] = [];
-  for (const [id, built] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [id, built] of [...pages].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const file = contentFileOf(id);
     files.set(file, built.bytes);
     files.set(twinFileOf(id), Buffer.from(built.markdown, 'utf8'));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DiskCache } from '../incremental/index.js';
-import type { StageResult } from '../diagnostics/index.js';
+import { compareCodeUnits, type StageResult } from '../diagnostics/index.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
 import type { ContentReference, PageContent } from '../content/types.js';
@@ -155,7 +155,7 @@ function spliceParts(file: WrittenFile | undefined, parts: ReadonlyArray<{ befor
 
 /** search.json and llms-full.txt made again from every page's part (`serializeContent`'s and `llmsTxt`'s layout). */
 function remadeTextFiles(base: ContentBase & { manifest: Manifest }, patched: ReadonlyMap<string, PatchedPage>): { search: Buffer; full: Buffer } {
-  const ids = Object.keys(base.manifest.pages).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const ids = Object.keys(base.manifest.pages).sort(compareCodeUnits);
   const segments = ids.map((id) => patched.get(id)?.segment ?? base.segment(id) ?? '');
   const twins = new Map<string, string>();
   for (const id of ids) {

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../diagnostics/index.js';
 import type { Manifest, NavNode } from '../manifest/types.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
@@ -100,7 +101,7 @@ function offeredPages(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Sect
   const seen = new Set(sections.flatMap((section) => section.pages));
   const others = Object.keys(manifest.pages)
     .filter((id) => !seen.has(id) && !noindex(id))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(compareCodeUnits);
   return [...listed, ...others];
 }
 
@@ -140,7 +141,7 @@ function full(manifest: Pick<Manifest, 'pages'>, offered: readonly string[], twi
   const kept = new Set(offered);
   const leftOut = Object.keys(manifest.pages)
     .filter((id) => !kept.has(id) && twinOf(id) !== undefined)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(compareCodeUnits);
   return { llmsFullTxt: parts.length > 0 ? `${parts.join('\n\n')}\n` : '', leftOut };
 }
 

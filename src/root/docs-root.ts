@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { DiagnosticCode } from '../diagnostics/catalog.js';
+import { compareCodeUnits } from '../diagnostics/diagnostic.js';
 import { LineIndex } from '../diagnostics/positions.js';
 import { looksBinary } from './encoding.js';
 
@@ -357,7 +358,7 @@ export class DocsRoot {
   readFiles(): Array<{ path: string; hash: string }> {
     const all = new Map(this.hashes);
     for (const [p, result] of this.cache) all.set(p, result.ok ? result.file.hash : '');
-    return [...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, hash]) => ({ path: p, hash }));
+    return [...all].sort(([a], [b]) => compareCodeUnits(a, b)).map(([p, hash]) => ({ path: p, hash }));
   }
 
   /** Drops cached reads (watch mode re-reads changed files). */

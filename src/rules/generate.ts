@@ -1,4 +1,4 @@
-import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { compareCodeUnits, sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { anchorOf, type SourceText } from './anchor.js';
 import { isFixedCode } from './load.js';
 
@@ -23,7 +23,7 @@ export function ignoreFileText(diagnostics: readonly Diagnostic[], sourceText: S
     seen.add(key);
     entries.push(entry);
   }
-  entries.sort((a, b) => compare(a.file, b.file) || compare(a.code, b.code) || compare(a.pointer ?? a.hash ?? a.message, b.pointer ?? b.hash ?? b.message));
+  entries.sort((a, b) => compareCodeUnits(a.file, b.file) || compareCodeUnits(a.code, b.code) || compareCodeUnits(a.pointer ?? a.hash ?? a.message, b.pointer ?? b.hash ?? b.message));
   const file = {
     $schema: ignoreSchemaUrl,
     note: 'Accepted problems: docs-build leaves them out of its reports (docs/rules.md). Regenerate with docs-build check --generate-ignore-file.',
@@ -32,8 +32,3 @@ export function ignoreFileText(diagnostics: readonly Diagnostic[], sourceText: S
   return { text: `${JSON.stringify(file, null, 2)}\n`, count: entries.length };
 }
 
-function compare(a: string | undefined, b: string | undefined): number {
-  const left = a ?? '';
-  const right = b ?? '';
-  return left < right ? -1 : left > right ? 1 : 0;
-}

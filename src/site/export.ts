@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
-import { hasErrors } from '../diagnostics/index.js';
+import { compareCodeUnits, hasErrors } from '../diagnostics/index.js';
 import { copyFileAtomic, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
@@ -506,7 +506,7 @@ interface RootFile {
 function rootFiles(root: string, skip: string[]): RootFile[] {
   const found: RootFile[] = [];
   const walk = (dir: string, relative: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name))) {
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
       if (entry.name.startsWith('.') || ignoredPath(rel) || skip.includes(full) || (relative === '' && sourceFolders.has(entry.name))) continue;

@@ -78,6 +78,7 @@ function placementOf(navigation: readonly NavNode[], kind: NavKind): ((page: str
   };
 }
 
+// The compiler's compareCodeUnits, which the browser's bundle does not import (the theme reads only types).
 const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
