@@ -12,6 +12,7 @@ import { llmsFiles, searchFile } from '../pipeline/content-output.js';
 import { llmsTxt } from '../pipeline/llms.js';
 import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile, type PublishedFile } from './data.js';
 import { searchIndexFolderPath, searchRecordsByPage } from './search-parts.js';
+import { searchParts } from '../theme/search/scope.js';
 
 export interface SiteCompileOptions {
   /** The docs root (the folder holding docs.json). */
@@ -64,6 +65,7 @@ export class SiteSnapshot {
   private readonly keys = new Map<string, string>();
   private parsed: Manifest | undefined;
   private recordsByPage: Map<string, Buffer[]> | undefined;
+  private partsOfSearch: Map<string, string[]> | undefined;
   /** `run` and the run this one patched, made when the export first asks (the preview never does). */
   private identities: { run: string | undefined; patchBase: { run: string; pages: ReadonlySet<string> } | undefined } | undefined;
 
@@ -202,6 +204,11 @@ export class SiteSnapshot {
    */
   searchRecords(): ReadonlyMap<string, readonly Buffer[]> {
     return (this.recordsByPage ??= searchRecordsByPage(this.files.published(searchFile)));
+  }
+
+  /** The parts the site publishes its search records in (the theme's `searchParts`), named once for this build. */
+  searchParts(): ReadonlyMap<string, readonly string[]> {
+    return (this.partsOfSearch ??= searchParts(this.data));
   }
 
   /**

@@ -14,7 +14,6 @@ import type { SitePaths } from './paths.js';
 import { contentType, previewRedirect } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
-import { searchParts } from '../theme/search/scope.js';
 
 /** What `entries/server.tsx` exports. */
 export interface ServerEntry {
@@ -102,7 +101,7 @@ function sendBuildingPage(res: ServerResponse, progress: BuildProgress | undefin
 async function handle(server: ViteDevServer, context: DevContext, snapshot: SiteSnapshot, pathname: string, originalUrl: string, res: ServerResponse): Promise<boolean> {
   const relative = pathname.replace(/^\/+/, '');
   if (relative.startsWith(searchIndexFolderPath) && relative.endsWith('.json')) {
-    const ids = searchParts(snapshot.data).get(relative.slice(searchIndexFolderPath.length, -'.json'.length));
+    const ids = snapshot.searchParts().get(relative.slice(searchIndexFolderPath.length, -'.json'.length));
     if (!ids) return send(res, 404, contentType('.txt'), 'no such search part\n');
     return send(res, 200, contentType('.json'), searchPartBytes(ids, snapshot.searchRecords()));
   }

@@ -19,7 +19,6 @@ import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { ignoredPath } from './ignored-paths.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
-import { searchParts } from '../theme/search/scope.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
 export { exportMarker };
@@ -448,7 +447,7 @@ function writeSiteFiles(
   const hashes = snapshot.textFileHashes();
   if (hashes.search !== '') {
     // A part's records change only with its pages' entries (content hash and title), as their keys do.
-    for (const [name, ids] of searchParts(snapshot.data)) {
+    for (const [name, ids] of snapshot.searchParts()) {
       const key = hashKey(site.shared, name, ...ids.map((id) => pages.state[id]?.key ?? ''));
       plan(`${searchIndexFolderPath}${name}.json`, { key, make: () => searchPartBytes(ids, snapshot.searchRecords()) });
     }
