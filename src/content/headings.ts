@@ -64,6 +64,8 @@ export function fieldAnchor(name: string): string {
 /** The ids of one page: a taken slug gets `-2`, `-3`, ... (page-wide, headings and components alike). */
 class PageIds {
   private readonly taken = new Set<string>();
+  /** Per slug, the suffix to try next: counting from 2 for every repeat made a page of n equal headings cost n². */
+  private readonly nextSuffix = new Map<string, number>();
 
   /** Reserves an id the page wrote itself. */
   keep(id: string): string {
@@ -73,7 +75,9 @@ class PageIds {
 
   unique(base: string): string {
     let id = base;
-    for (let n = 2; this.taken.has(id); n++) id = `${base}-${n}`;
+    let n = this.nextSuffix.get(base) ?? 2;
+    for (; this.taken.has(id); n++) id = `${base}-${n}`;
+    if (id !== base) this.nextSuffix.set(base, n);
     this.taken.add(id);
     return id;
   }

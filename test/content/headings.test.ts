@@ -43,6 +43,18 @@ describe('assignHeadingIds', () => {
     expect(headings(root)).toEqual(['overview', 'overview-2', 'overview-3']);
   });
 
+  it('numbers on past ids the page took, whatever wrote them, and stays unique over thousands of repeats', () => {
+    const root = tree('## A\n\n## A\n\n<h2 id="a-3">x</h2>\n\n## A\n\n## A 4\n\n## A\n');
+    assignHeadingIds(root);
+    expect(headings(root)).toEqual(['a', 'a-2', 'a-3', 'a-4', 'a-4-2', 'a-5']);
+    const many = tree('## Step\n\n'.repeat(3000));
+    assignHeadingIds(many);
+    const ids = headings(many);
+    expect(new Set(ids).size).toBe(3000);
+    expect(ids.slice(0, 3)).toEqual(['step', 'step-2', 'step-3']);
+    expect(ids.at(-1)).toBe('step-3000');
+  });
+
   it('reads the text of inline code, links and emphasis', () => {
     const root = tree('## The `init()` call and [links](/x) in **bold**\n');
     const { toc } = assignHeadingIds(root);
