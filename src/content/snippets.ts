@@ -14,6 +14,12 @@ export interface InlineOptions {
   /** Snippet copies one page may inline (a fan-out of nested snippets grows fast). Default 5,000. */
   maxInstances?: number;
   /**
+   * Characters of text one page may gain through snippet copies and variables. Default 16 Mi: no page of
+   * the real corpora comes near it, while copies of a large snippet, or a large variable used often, reach
+   * gigabytes well within the copy limit.
+   */
+  maxGrowth?: number;
+  /**
    * The caller hands the page's tree over and never reads it again: it becomes the result, changed in
    * place, instead of being copied first (the content stage drops each parse once inlined: copying
    * every page's tree cost 0.5 s of a cold build of firecrawl-docs).
@@ -82,10 +88,14 @@ class PageInliner {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly unknownVariables = new Map<string, Set<string>>();
   private instances = 0;
+  /** Text gained through snippet copies and variables so far (`maxGrowth`). */
+  private grown = 0;
+  private grownTooFar = false;
   /** Inside inline code or `<pre>`: unknown variables there are not reported. */
   private codeDepth = 0;
   private readonly maxDepth: number;
   private readonly maxInstances: number;
+  private readonly maxGrowth: number;
 
   constructor(
     private readonly page: string,
@@ -94,6 +104,7 @@ class PageInliner {
   ) {
     this.maxDepth = options.maxDepth ?? 16;
     this.maxInstances = options.maxInstances ?? 5000;
+    this.maxGrowth = options.maxGrowth ?? 16 * 1024 * 1024;
   }
 
   run(body: ConvertedBody): InlinedPage {
@@ -177,7 +188,8 @@ class PageInliner {
   /** The nodes of one file with snippets inlined; nodes that come back from a snippet are not walked again. */
   private walk(nodes: ContentNode[], scope: Scope): ContentNode[] {
     const out: ContentNode[] = [];
-    for (const node of nodes) out.push(...this.visit(node, scope));
+    // One push per node: spreading a snippet's copies as arguments overflows the stack past ~100,000 nodes.
+    for (const node of nodes) for (const visited of this.visit(node, scope)) out.push(visited);
     return out;
   }
 
@@ -187,9 +199,11 @@ class PageInliner {
       case 'raw':
         node.value = this.substitute(node.value, scope);
         return [node];
-      case 'code':
-        node.value = substituteVariables(fillCodeProps(node.value, scope.props), this.options.variables);
+      case 'code': {
+        const filled = substituteVariables(fillCodeProps(node.value, scope.props), this.options.variables);
+        if (filled === node.value || this.grow(filled.length - node.value.length, scope)) node.value = filled;
         return [node];
+      }
       case 'island':
         return this.visitIsland(node, scope);
       case 'element': {
@@ -214,7 +228,7 @@ class PageInliner {
   /** What an expression stands for as content: a prop, a slot, the children, an exported value or a variable. */
   private resolveExpression(source: string, scope: Scope): ContentNode[] | undefined {
     const variable = variableOfExpression(source);
-    if (variable !== undefined) return this.variableNodes(variable, scope);
+    if (variable !== undefined) return this.variableNodes(variable, source, scope);
     const match = identifierPath.exec(source);
     if (!match) return undefined;
     const head = match[1]!;
@@ -228,16 +242,40 @@ class PageInliner {
     return value === undefined ? undefined : valueNodes(value);
   }
 
-  private variableNodes(name: string, scope: Scope): ContentNode[] | undefined {
-    if (Object.hasOwn(this.options.variables, name)) return [{ type: 'text', value: this.options.variables[name]! }];
+  /** `{{name}}` as an expression: the variable's text, or the placeholder as written when it names none. */
+  private variableNodes(name: string, source: string, scope: Scope): ContentNode[] | undefined {
+    if (Object.hasOwn(this.options.variables, name)) {
+      const value = this.options.variables[name]!;
+      return this.grow(value.length, scope) ? [{ type: 'text', value }] : [{ type: 'text', value: `{${source}}` }];
+    }
     this.noteUnknownVariable(scope.file, name);
-    return undefined;
+    // The warning says it is left as written; without variables it stays an expression (unchecked).
+    return Object.keys(this.options.variables).length > 0 ? [{ type: 'text', value: `{${source}}` }] : undefined;
   }
 
   /** Variables in text; an unknown name in code is left alone unreported (templating languages use the same braces). */
   private substitute(value: string, scope: Scope): string {
-    if (this.codeDepth > 0) return substituteVariables(value, this.options.variables);
-    return substituteVariables(value, this.options.variables, (name) => this.noteUnknownVariable(scope.file, name));
+    const substituted = this.codeDepth > 0 ? substituteVariables(value, this.options.variables) : substituteVariables(value, this.options.variables, (name) => this.noteUnknownVariable(scope.file, name));
+    return substituted === value || this.grow(substituted.length - value.length, scope) ? substituted : value;
+  }
+
+  /**
+   * Whether the page may gain `chars` more characters (`maxGrowth`); past it, one error at the place the
+   * page (or the snippet) grows from, and nothing more is copied or substituted.
+   */
+  private grow(chars: number, scope: Scope, from?: SourceLocation): boolean {
+    if (this.grown + chars <= this.maxGrowth) {
+      this.grown += Math.max(0, chars);
+      return true;
+    }
+    if (!this.grownTooFar) {
+      this.grownTooFar = true;
+      // A copy: where it is used; a variable: where the page uses the snippet it is in, or its first placeholder.
+      const place = from ?? scope.origin ?? this.firstPlaceholder(this.page);
+      const mebi = Math.round(this.maxGrowth / 1024 / 1024);
+      this.report(place.file, createDiagnostic('content/snippet-limit', `this page grows by more than ${mebi} Mi characters through snippet copies and variables; the rest are not inlined or substituted`, place));
+    }
+    return false;
   }
 
   private noteUnknownVariable(file: string, name: string): void {
@@ -245,6 +283,14 @@ class PageInliner {
     let names = this.unknownVariables.get(file);
     if (!names) this.unknownVariables.set(file, (names = new Set()));
     names.add(name);
+  }
+
+  private firstPlaceholder(file: string): SourceLocation {
+    const read = this.snippets.root.read(file, { keep: false });
+    const at = read.ok ? read.file.text.indexOf('{{') : -1;
+    if (!read.ok || at < 0) return { file };
+    const before = read.file.text.slice(0, at);
+    return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
   }
 
   /** One warning per file and name, at its first place in the file (read again only for this). */
@@ -365,6 +411,7 @@ class PageInliner {
       this.report(scope.file, createDiagnostic('content/snippet-limit', limit, from));
       return [node];
     }
+    if (!this.grow(treeText(snippet.body), scope, from)) return [node];
     this.instances++;
     const origin = scope.origin ?? from;
     this.snippets.recordUse(snippet.file, this.page, origin);
@@ -383,6 +430,22 @@ class PageInliner {
     if (this.instances >= this.maxInstances) return `this page inlines more than ${this.maxInstances} snippet copies; the rest are not inlined`;
     return undefined;
   }
+}
+
+const textOfBody = new WeakMap<ConvertedBody, number>();
+
+/** Characters of text, code and raw HTML in a snippet's tree (what one copy adds), counted once per parse. */
+function treeText(body: ConvertedBody): number {
+  let chars = textOfBody.get(body);
+  if (chars !== undefined) return chars;
+  chars = 0;
+  const pending: ContentNode[] = [...body.tree.children];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === 'text' || node.type === 'raw' || node.type === 'code') chars += node.value.length;
+    else if ('children' in node) for (const child of node.children) pending.push(child);
+  }
+  textOfBody.set(body, chars);
+  return chars;
 }
 
 /** A value as React renders it: strings and numbers as text, `true`/`false`/`null` as nothing; objects stay code. */

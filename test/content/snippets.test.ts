@@ -245,6 +245,46 @@ describe('snippets importing snippets', () => {
   });
 });
 
+describe('what a page grows to through snippets and variables', () => {
+  it('200,000 nodes from one snippet copied 200 times inline without overflowing the stack', () => {
+    const paragraphs = Array.from({ length: 1000 }, (_, i) => `p${i}`).join('\n\n');
+    const run = build(
+      {
+        'snippets/p.mdx': `${paragraphs}\n`,
+        'snippets/a.mdx': `import P from '/snippets/p.mdx';\n\n${'<P />\n'.repeat(200)}`,
+        'page.mdx': "import A from '/snippets/a.mdx';\n\n<A />\n",
+      },
+      ['page.mdx'],
+    );
+    expect(run.pages['page.mdx']!.tree.children.filter((node) => node.type === 'element' && node.tagName === 'p')).toHaveLength(200_000);
+    expect(run.snippetDiagnostics).toEqual([]);
+  });
+
+  it('copies of a large snippet stop at the text budget, with an error at the import of the snippet whose copy passes it', () => {
+    const run = build(
+      {
+        'snippets/big.mdx': `${'word '.repeat(20_000)}\n`,
+        'snippets/c.mdx': `import Big from './big.mdx';\n\n${'<Big />\n'.repeat(10)}`,
+        'snippets/b.mdx': `import C from './c.mdx';\n\n${'<C />\n'.repeat(10)}`,
+        'page.mdx': "import B from '/snippets/b.mdx';\n\n<B />\n<B />\n",
+      },
+      ['page.mdx'],
+    );
+    const text = textOf(run.pages['page.mdx']!.tree.children);
+    expect(text.length).toBeLessThanOrEqual(16 * 1024 * 1024 + 100_000);
+    expect(text.length).toBeGreaterThan(15 * 1024 * 1024);
+    expect(summary(run.snippetDiagnostics)).toEqual(['content/snippet-limit snippets/c.mdx:1:1']);
+    expect(run.snippetDiagnostics[0]!.message).toContain('16 Mi characters');
+  });
+
+  it('a large variable used often stops substituting at the budget, with an error at its first use', () => {
+    const run = build({ 'page.mdx': `# Title\n\n${'{{v}}\n\n'.repeat(3000)}` }, ['page.mdx'], { v: 'word '.repeat(40_000) });
+    const page = run.pages['page.mdx']!;
+    expect(JSON.stringify(page.tree).length).toBeLessThan(17 * 1024 * 1024);
+    expect(summary(page.diagnostics)).toEqual(['content/snippet-limit page.mdx:3:1']);
+  });
+});
+
 describe("a snippet's own problems", () => {
   it('are reported once, at the snippet, with the including pages as related locations', () => {
     const run = build(
@@ -405,6 +445,8 @@ describe('docs.json variables', () => {
     if (!read.ok) throw new Error(read.problem.message);
     const result = inlineSnippets({ file: 'page.mdx', body: unmasked(read.file).body! }, new SnippetSet(root, { parse: unmasked }), { variables: { version: '2.0' } });
     expect(textOf(result.tree.children)).toContain('Version 2.0, {{other}}.');
+    // Left as written means as text: an expression island renders as nothing.
+    expect(JSON.stringify(result.tree)).not.toContain('"island"');
     expect(JSON.stringify(result.tree)).toContain('"title":"2.0"');
     expect(summary(result.diagnostics)).toEqual(['content/unknown-variable page.mdx:1:22']);
   });
