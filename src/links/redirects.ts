@@ -29,6 +29,9 @@ export interface CompiledRedirect {
 /** `:name`, `:name*`, `:name+`, `:name?` (each optionally preceded by `/`) and a bare `*`. */
 const parameter = /(\/?):([A-Za-z_][A-Za-z0-9_]*)([*+?]?)|(\/?)\*/g;
 
+/** Where a source's query or fragment starts: `#`, or a `?` that is not a parameter's modifier (`:x?`). */
+const queryOrFragment = /#|(?<!:[A-Za-z_][A-Za-z0-9_]*)\?/;
+
 export function hasParameters(path: string): boolean {
   parameter.lastIndex = 0;
   return parameter.test(path);
@@ -54,7 +57,7 @@ export function readRedirects(config: JsonValue | undefined): Redirect[] {
  * one; a trailing slash is not significant. Matching is case-sensitive, like page paths.
  */
 export function compileRedirect(redirect: Redirect, index: number): CompiledRedirect {
-  const source = stripTrailingSlash(redirect.source.split(/[?#]/, 1)[0]!);
+  const source = stripTrailingSlash(redirect.source.split(queryOrFragment, 1)[0]!);
   if (!hasParameters(source)) return { redirect, index, exact: source };
   let pattern = '';
   let last = 0;

@@ -163,6 +163,14 @@ describe('resolveHref: redirects', () => {
     expect(resolve('/blog/2024')).toMatchObject({ kind: 'broken' });
   });
 
+  it('takes :name? as an optional segment, and cuts a source only at a real query or fragment', () => {
+    const optional = site({ redirects: [{ source: '/old/:x?', destination: '/sdks/overview' }, { source: '/legacy?from=mail', destination: '/quickstart' }] });
+    expect(resolveHref('/old', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'sdks/overview' } });
+    expect(resolveHref('/old/any', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'sdks/overview' } });
+    expect(resolveHref('/old/a/b', 'index', optional)).toMatchObject({ kind: 'broken' });
+    expect(resolveHref('/legacy', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'quickstart' } });
+  });
+
   it('accepts a redirect to / and checks the anchor on the final page', () => {
     expect(resolve('/home')).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'index' } });
     expect(resolve('/a#install')).toMatchObject({ kind: 'redirect', target: { kind: 'page', anchor: 'install' } });
