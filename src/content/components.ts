@@ -1,4 +1,4 @@
-import { closestMatches, createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { closestMatches, createDiagnostic, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import type { ConvertedBody } from './types.js';
 
 /**
@@ -65,24 +65,25 @@ function namesInScope(body: Pick<ConvertedBody, 'snippetImports' | 'islands' | '
 
 /**
  * The checks of a file's own body, a page's or a snippet's: each file's problems are reported once, at
- * that file. A page's headings follow its title, which a theme shows as the page's h1.
+ * that file. Heading levels are checked on the page as inlined (`checkHeadingOrder`).
  */
-export function checkFileBody(body: ConvertedBody, { page }: { page: boolean }): Diagnostic[] {
+export function checkFileBody(body: ConvertedBody): Diagnostic[] {
   const { imported, defined } = namesInScope(body);
-  return [...checkComponents(body, imported, defined), ...checkImageAlt(body), ...checkHeadingOrder(body, page)];
+  return [...checkComponents(body, imported, defined), ...checkImageAlt(body)];
 }
 
 /**
  * A heading more than one level below the heading before it: an h4 right after an h2, or a page's first
  * heading below h2 (the title is its h1). Readers of screen readers move through a page by heading level
- * and hear the outline as written; axe's `heading-order` reports the same. A snippet's headings are
- * checked against each other, where the author wrote them; going back up any number of levels is fine.
+ * and hear the outline as written; axe's `heading-order` reports the same. `outline` is the page's
+ * headings in reading order with snippets inlined, each at the file it was written in (a snippet's h4
+ * after the page's h2 is the skip, and the page's h5 after it is not); going back up is fine.
  */
-function checkHeadingOrder(body: Pick<ConvertedBody, 'headings'>, afterTitle: boolean): Diagnostic[] {
+export function checkHeadingOrder(outline: ReadonlyArray<{ depth: number; location: SourceLocation }>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  let previous = afterTitle ? 1 : undefined;
-  for (const [at, { depth, location }] of (body.headings ?? []).entries()) {
-    if (previous !== undefined && depth > previous + 1) {
+  let previous = 1;
+  for (const [at, { depth, location }] of outline.entries()) {
+    if (depth > previous + 1) {
       const before = at === 0 ? "the page's title (its h1)" : `an h${previous}`;
       diagnostics.push(
         createDiagnostic('content/heading-level-skipped', `this h${depth} follows ${before}: the h${previous + 1} between them is missing`, location, {

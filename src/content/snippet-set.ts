@@ -159,7 +159,7 @@ export class SnippetSet {
       }
     }
     const body = parsed.body ?? emptyBody;
-    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkFileBody(body, { page: false })] });
+    this.parses.set(path, { body: parsed.body, diagnostics: [...parsed.diagnostics, ...checkFileBody(body)] });
     return { ok: true, snippet: { file: path, hash, body } };
   }
 }

@@ -1,7 +1,7 @@
 import { createDiagnostic, type DiagnosticCode } from '../diagnostics/catalog.js';
 import type { Diagnostic, SourceLocation } from '../diagnostics/diagnostic.js';
 import type { JsonValue } from '../diagnostics/source-map.js';
-import { checkFileBody } from './components.js';
+import { checkFileBody, checkHeadingOrder } from './components.js';
 import type { LoadedSnippet, SnippetSet } from './snippet-set.js';
 import type { ContentComponent, ContentElement, ContentLink, ContentNode, ContentRoot, ConvertedBody, PageIsland, SnippetImport } from './types.js';
 import { locateVariable, substituteVariables, variableOfExpression } from './variables.js';
@@ -65,6 +65,8 @@ interface Scope {
   origin?: SourceLocation;
   /** `<Snippet file>` elements met so far in this copy of the file, by file attribute (to find each one's place). */
   elementsSeen: Map<string, number>;
+  /** Headings met so far in this copy of the file: the n-th is `body.headings[n]` (both in document order). */
+  headingsSeen: number;
 }
 
 /**
@@ -87,6 +89,8 @@ class PageInliner {
   private readonly deps = new Set<string>();
   private readonly diagnostics: Diagnostic[] = [];
   private readonly unknownVariables = new Map<string, Set<string>>();
+  /** The page's headings as a reader meets them, snippets' included, each at the place it was written. */
+  private readonly outline: Array<{ depth: number; location: SourceLocation }> = [];
   private instances = 0;
   /** Text gained through snippet copies and variables so far (`maxGrowth`). */
   private grown = 0;
@@ -110,9 +114,10 @@ class PageInliner {
   run(body: ConvertedBody): InlinedPage {
     const scope = this.scopeOf(this.page, body, [this.page]);
     this.takeFileParts(this.page, body);
-    this.diagnostics.push(...checkFileBody(body, { page: true }));
+    for (const diagnostic of checkFileBody(body)) this.diagnostics.push(diagnostic);
     const children = this.walk(this.options.takesTree ? body.tree.children : structuredClone(body.tree.children), scope);
     this.reportUnknownVariables();
+    for (const diagnostic of checkHeadingOrder(this.outline)) this.report(diagnostic.file ?? this.page, diagnostic);
     return { tree: { type: 'root', children }, links: this.links, islands: this.islands, deps: [...this.deps].sort(), diagnostics: this.diagnostics };
   }
 
@@ -141,7 +146,7 @@ class PageInliner {
       this.deps.add(loaded.snippet.file);
       this.bindNames(file, statement, loaded.snippet, bindings, values);
     }
-    return { file, body, bindings, values, chain, ...(props ? { props } : {}), ...(origin ? { origin } : {}), elementsSeen: new Map() };
+    return { file, body, bindings, values, chain, ...(props ? { props } : {}), ...(origin ? { origin } : {}), elementsSeen: new Map(), headingsSeen: 0 };
   }
 
   private bindNames(file: string, statement: SnippetImport, snippet: LoadedSnippet, bindings: Map<string, Binding>, values: Record<string, JsonValue>): void {
@@ -208,6 +213,7 @@ class PageInliner {
         return this.visitIsland(node, scope);
       case 'element': {
         this.fillElement(node, scope);
+        this.noteHeading(node, scope);
         const code = node.tagName === 'code' || node.tagName === 'pre';
         if (code) this.codeDepth++;
         node.children = this.walk(node.children, scope);
@@ -217,6 +223,13 @@ class PageInliner {
       case 'component':
         return this.visitComponent(node, scope);
     }
+  }
+
+  private noteHeading(node: ContentElement, scope: Scope): void {
+    const depth = /^h([1-6])$/.exec(node.tagName)?.[1];
+    if (depth === undefined) return;
+    const written = scope.body.headings?.[scope.headingsSeen++];
+    this.outline.push({ depth: Number(depth), location: written?.depth === Number(depth) ? written.location : { file: scope.file } });
   }
 
   private visitIsland(node: Extract<ContentNode, { type: 'island' }>, scope: Scope): ContentNode[] {

@@ -404,9 +404,23 @@ describe('heading order', () => {
     ]);
     expect(found[0]!.severity).toBe('warning');
     expect(found[1]!.suggestion).toBe('make it an h3, or put it under an h3');
-    // A snippet is checked where it was written: its first heading follows nothing of its own.
+    // The snippet's h3 follows the page's h5 (going up is fine); its h5 skips the h4.
     expect(summary(run.snippetDiagnostics)).toEqual(['content/heading-level-skipped snippets/part.mdx:3:1']);
     expect(run.pages['other.mdx']!.diagnostics).toEqual([]);
+  });
+
+  it("reads the page as inlined: a snippet's heading follows the page's, and the page's the snippet's", () => {
+    const run = build(
+      {
+        'snippets/h.mdx': '#### Snippet h4\n',
+        'page.mdx': "import H from '/snippets/h.mdx';\n\n## Two\n\n<H />\n\n<h5>After the snippet</h5>\n",
+        'fits.mdx': "import H from '/snippets/h.mdx';\n\n## Two\n\n### Three\n\n<H />\n",
+      },
+      ['page.mdx', 'fits.mdx'],
+    );
+    expect(run.pages['page.mdx']!.diagnostics).toEqual([]);
+    expect(summary(run.snippetDiagnostics)).toEqual(['content/heading-level-skipped snippets/h.mdx:1:1']);
+    expect(run.snippetDiagnostics[0]!.message).toBe('this h4 follows an h2: the h3 between them is missing');
   });
 });
 
