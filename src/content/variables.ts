@@ -3,8 +3,8 @@
  * "Snippets"). Names are letters, digits, `_` and `-`, as the service allows.
  *
  * `{{name}}` in prose is a JavaScript expression to MDX (`{ {name} }`, an object) and `{{api-url}}` is
- * not even valid JavaScript, so the parse may mask placeholders first: `maskVariablePlaceholders` swaps
- * the braces for Unicode noncharacters of the same length (positions stay right) outside attribute
+ * not even valid JavaScript, so the parse (`parseMdxPage`) masks those first: `maskVariablePlaceholders`
+ * swaps the braces for Unicode noncharacters of the same length (positions stay right) outside attribute
  * values written `={{...}}`, and the text keeps them until `substituteVariables` puts the value (or the
  * braces, for a name docs.json does not define) back.
  */
@@ -14,13 +14,19 @@ const OPEN = '\uFDD0\uFDD1';
 const CLOSE = '\uFDD1\uFDD0';
 /** `{{name}}` as written, or masked. */
 const placeholder = new RegExp(`(?:\\{\\{|${OPEN})(\\s*)(${name})(\\s*)(?:\\}\\}|${CLOSE})`, 'g');
-/** `{{name}}` in the page's text, not right after `=` (a JSX attribute's object value). */
-const maskable = new RegExp(`(?<!=\\s*)\\{\\{(\\s*${name}\\s*)\\}\\}`, 'g');
+/**
+ * A name MDX cannot read as JavaScript (`api-url`, `2fa`): `{{api-url}}` fails the parse. `{{version}}`
+ * parses (an object) and reaches the inliner as an expression, which it reads as the placeholder; it is
+ * left unmasked because masked text would also change string literals and exported values that hold it.
+ */
+const unparsableName = '(?:[A-Za-z0-9_]*-[A-Za-z0-9_-]*|[0-9][A-Za-z0-9_-]*)';
+/** `{{name}}` with such a name in the page's text, not right after `=` (a JSX attribute's object value). */
+const maskable = new RegExp(`(?<!=\\s*)\\{\\{(\\s*${unparsableName}\\s*)\\}\\}`, 'g');
 /** The source of an MDX expression written `{{name}}`: `{name}`. */
 const expressionPlaceholder = new RegExp(`^\\s*\\{\\s*(${name})\\s*\\}\\s*$`);
 const frontmatter = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** The page's text with each `{{name}}` of its body masked, same length; frontmatter untouched. */
+/** The page's text with each `{{name}}` of its body that MDX cannot parse masked, same length; frontmatter untouched. */
 export function maskVariablePlaceholders(text: string): string {
   if (!text.includes('{{')) return text;
   const head = frontmatter.exec(text)?.[0] ?? '';

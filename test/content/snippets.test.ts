@@ -7,6 +7,7 @@ import type { ContentNode, ConvertedBody } from '../../src/content/types.js';
 import { maskVariablePlaceholders } from '../../src/content/variables.js';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import { parseMdxPage } from '../../src/mdx/parse-page.js';
+import * as parseModule from '../../src/mdx/processor.js';
 import type { ParsedPage } from '../../src/mdx/types.js';
 import { DocsRoot, type SourceFile } from '../../src/root/index.js';
 import { removeTempRoots, tempRoot } from '../helpers/temp-root.js';
@@ -473,20 +474,29 @@ describe('docs.json variables', () => {
 });
 
 describe('masking {{name}} before the MDX parse', () => {
-  it('keeps every position, leaves frontmatter and ={{...}} attribute objects alone', () => {
-    const text = '---\ntitle: "{{version}}"\n---\n\nAt {{api-url}} and `{{ x }}`.\n\n<Tree style={{color}} />\n';
+  it('keeps every position, leaves frontmatter, ={{...}} attribute objects and names JavaScript reads alone', () => {
+    const text = '---\ntitle: "{{version}}"\n---\n\nAt {{api-url}} and `{{ x-y }}`, {{2fa}}, not {{version}}.\n\n<Tree style={{color}} />\n';
     const masked = maskVariablePlaceholders(text);
     expect(masked).toHaveLength(text.length);
     expect(masked.split('\n').map((line) => line.length)).toEqual(text.split('\n').map((line) => line.length));
     expect(masked.startsWith('---\ntitle: "{{version}}"\n---\n')).toBe(true);
     expect(masked).toContain('style={{color}}');
     expect(masked).not.toContain('{{api-url}}');
-    expect(masked).not.toContain('{{ x }}');
+    expect(masked).not.toContain('{{ x-y }}');
+    expect(masked).not.toContain('{{2fa}}');
+    expect(masked).toContain('not {{version}}.');
   });
 
-  it('is what lets a hyphenated name parse at all', () => {
-    const file = { path: 'p.mdx', absolutePath: '/p.mdx', text: 'At {{api-url}}.\n', hash: '0'.repeat(64), byteLength: 16 };
-    expect(parseMdxPage(file).diagnostics.map((d) => d.code)).toEqual(['mdx/syntax-error']);
-    expect(parse(file).diagnostics).toEqual([]);
+  it('is what lets a hyphenated name parse at all: the page parse masks, and the inliner fills the value in', () => {
+    const text = 'At {{api-url}}.\n';
+    const file = { path: 'p.mdx', absolutePath: '/p.mdx', text, hash: '0'.repeat(64), byteLength: 16 };
+    const { parseMdx } = parseModule;
+    expect(parseMdx(text).ok).toBe(false);
+    const parsed = parseMdxPage(file);
+    expect(parsed.diagnostics).toEqual([]);
+    const root = DocsRoot.open(tempRoot({ 'p.mdx': text }))!;
+    const body = (parsed.value as ParsedPage & { content?: ConvertedBody }).content!;
+    const inlined = inlineSnippets({ file: 'p.mdx', body }, new SnippetSet(root, { parse }), { variables: { 'api-url': 'https://api.example.com' } });
+    expect(textOf(inlined.tree.children)).toBe('At https://api.example.com.');
   });
 });
