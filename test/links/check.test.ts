@@ -150,6 +150,19 @@ describe('checkLinks: redirects', () => {
     expect(check([{ source: '/a/:slug*', destination: '/nothing/:slug*' }])).toMatchObject([{ code: 'links/redirect-target-missing' }]);
   });
 
+  it('refuses whitespace and control characters in a source or destination, at that value', () => {
+    expect(
+      check([
+        { source: '/* https://evil.example/:splat 200!\n/legacy', destination: '/quickstart' },
+        { source: '/tab', destination: '/quick\tstart' },
+        { source: '/fine', destination: '/quickstart' },
+      ]),
+    ).toMatchObject([
+      { code: 'links/invalid-redirect', severity: 'error', pointer: '/redirects/0/source', line: 4 },
+      { code: 'links/invalid-redirect', pointer: '/redirects/1/destination' },
+    ]);
+  });
+
   it('reports a missing anchor of a destination as a broken anchor, not a missing destination', () => {
     expect(check([{ source: '/a', destination: '/sdks/ruby#instal' }])).toMatchObject([{ code: 'links/broken-anchor', pointer: '/redirects/0/destination', suggestion: 'did you mean "#install"?' }]);
   });
