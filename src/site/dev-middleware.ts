@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, EnvironmentModuleNode, ViteDevServer } from 'vite';
@@ -12,7 +12,7 @@ import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
 import { contentType, previewRedirect } from './site-files.js';
-import { ignoredPath } from './ignored-paths.js';
+import { readPublishedFile } from './published-files.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
 
 /** What `entries/server.tsx` exports. */
@@ -42,8 +42,56 @@ interface DevContext {
 }
 
 /**
+ * The longest request target (path and query, as the request line has it) the preview answers; longer
+ * ones get 414 URI Too Long before any other middleware sees them. A URL of thousands of segments
+ * (`/a/a/a/...`, in the path or the query: 5,500 slashes did it here, 5,000 not) overflowed the stack of
+ * Vite's native (rolldown) code, in `transformIndexHtml` of the not-found page and in Vite's own
+ * middlewares (`/@fs/...`), and the process died with SIGSEGV. No real URL comes near the limit, which
+ * allows at most ~2,000 slashes: a docs page's URL stays under 2,048 characters (the sitemap protocol's
+ * limit, for the URLs the export lists in sitemap.xml), and Vite's own module URLs carry an absolute file
+ * path (a few hundred characters; Linux caps them at 4,096 bytes) and a short query. Node itself refuses
+ * request heads over 16 KB (431).
+ */
+export const maxRequestTargetLength = 4096;
+
+/**
+ * The dev server's routes before Vite's own (plugin.ts installs it directly in `configureServer`, ahead
+ * of Vite's internal middlewares): the guard against overlong URLs, then the docs root's files, exactly
+ * those the export publishes (published-files.ts), at their paths under the base. Vite's root is
+ * docs-build's folder, or the user's project: served after this, a docs root file would lose to a file
+ * of that folder at the same path, and Vite would serve the root's sources and settings itself when it
+ * is Vite's root; its `server.fs` settings (plugin.ts) refuse those now, and the published files are
+ * served here first. Everything else goes on to Vite.
+ */
+export function devFrontMiddleware(context: { root: string; base: () => string }): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const target = req.url ?? '/';
+    if (target.length > maxRequestTargetLength) {
+      res.setHeader('Connection', 'close');
+      send(res, 414, contentType('.txt'), `URI too long: the preview answers URLs of up to ${maxRequestTargetLength} characters\n`);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const base = context.base();
+    let pathname: string;
+    try {
+      // The path as sent: no `//host` read as an origin, no dot segments resolved (a `..` is refused below).
+      pathname = decodeURIComponent(target.replace(/[?#].*$/s, ''));
+    } catch {
+      return next();
+    }
+    if (!pathname.startsWith(base)) return next();
+    const relative = pathname.slice(base.length);
+    const bytes = readPublishedFile(context.root, relative);
+    if (bytes === undefined) return next();
+    send(res, 200, contentType(path.extname(relative)), bytes);
+  };
+}
+
+/**
  * The dev server's routes after Vite's own: pages (server-rendered, then hydrated), the search records,
- * icons, Markdown twins, llms.txt, and the docs root's files (when the docs root is not Vite's root).
+ * icons, Markdown twins, llms.txt, redirects and the not-found page. (The docs root's files are served
+ * before Vite's middlewares: `devFrontMiddleware`.)
  */
 export function devMiddleware(server: ViteDevServer, context: DevContext): Connect.NextHandleFunction {
   const route: Connect.NextHandleFunction = (req, res, next) => {
@@ -118,7 +166,6 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
   }
   const id = pageIdFromPath('/', snapshot.data.pages, pathname);
   if (id !== undefined) return sendPage(res, 200, await renderPage(server, context, snapshot, id, originalUrl));
-  if (serveRootFile(context.root, relative, res)) return true;
   const redirect = previewRedirect(snapshot, relative);
   if (redirect !== undefined) {
     res.writeHead(302, { Location: redirect, 'Cache-Control': 'no-store' });
@@ -176,19 +223,6 @@ function ssrStyles(server: ViteDevServer, entry: string): string[] {
   };
   start.forEach(visit);
   return styles;
-}
-
-/** A file of the docs root (images, logos, downloads), never a page source, a hidden file or a setting. */
-function serveRootFile(root: string, relative: string, res: ServerResponse): boolean {
-  if (relative === '' || ignoredPath(relative) || relative.split('/').some((part) => part.startsWith('.') || part === '..')) return false;
-  if (/\.(mdx?|jsx?|tsx?)$/i.test(relative)) return false;
-  const file = path.join(root, relative);
-  try {
-    if (!statSync(file).isFile()) return false;
-    return send(res, 200, contentType(path.extname(file)), readFileSync(file));
-  } catch {
-    return false;
-  }
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): true {

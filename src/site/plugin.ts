@@ -1,16 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } from 'vite';
 import { closeWarmHighlighting, type BuildProgress, type BuildResult } from '../pipeline/index.js';
 import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
-import { devMiddleware, type PageRenderer } from './dev-middleware.js';
+import { devFrontMiddleware, devMiddleware, type PageRenderer } from './dev-middleware.js';
 import { decodePageId, jsonModule, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
 import type { PageData } from '../theme/types.js';
 import { pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, keptFilesFolder } from './server-bundle.js';
 import { ignoredUnder } from './ignored-paths.js';
+import { unpublishedGlobs } from './published-files.js';
 import { watchDocsRoot, withThrottledChanges } from './watcher.js';
 import { isWithin } from '../root/index.js';
 
@@ -100,7 +103,7 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
         cacheDir: userConfig.cacheDir ?? defaultViteCacheDir(root),
         resolve: { dedupe: ['react', 'react-dom'] },
         optimizeDeps: { entries: [paths.clientEntry], include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
-        server: { fs: { allow: [root, viteRoot, paths.packageDir] }, watch: { ignored: [ignoredUnder(root), outsideTheme(paths, root)] } },
+        server: { fs: servedFolders(paths, root), watch: { ignored: [ignoredUnder(root), outsideTheme(paths, root)] } },
       };
     },
     configResolved(resolved) {
@@ -133,6 +136,9 @@ export function docsBuildCore(options: DocsBuildOptions = {}): Plugin {
       return undefined;
     },
     async configureServer(server) {
+      // Before Vite's own middlewares (a function returned from here runs after them): the guard against
+      // overlong URLs, and the docs root's published files (dev-middleware.ts).
+      server.middlewares.use(devFrontMiddleware({ root, base: () => server.config.base }));
       if (options.watch === false) return ensureCompiled();
       // Not awaited: the server listens (and prints its URL) while the first build runs; pages asked for
       // meanwhile wait for it a moment, then say how far it is (dev-middleware.ts).
@@ -187,6 +193,54 @@ function outsideTheme(paths: SitePaths, root: string): (file: string) => boolean
     if (!isInside(absolute, paths.packageDir)) return false;
     return !kept.some((folder) => isWithin(absolute, folder) || isWithin(folder, absolute));
   };
+}
+
+/**
+ * What Vite itself may serve (`/@fs/...` and paths under its root, which is docs-build's folder or the
+ * user's project): only the folders the browser loads files from as they are: the theme, the entries,
+ * and the folders of the packages' stylesheets the theme's stylesheets import (KaTeX's, with its fonts
+ * beside it). Vite adds its own client, and serves the dependencies it pre-bundles into its cache
+ * itself. Not docs-build's folder (its package.json, sources, node_modules), not the docs root: the
+ * docs root's published files are served by the plugin (dev-middleware.ts, before Vite), its page
+ * sources, snippets, settings and hidden files never. Should the docs root lie inside one of these
+ * folders, its unpublished files are denied by name as well (`unpublishedGlobs`).
+ */
+export function servedFolders(paths: SitePaths, root: string): { strict: true; allow: string[]; deny: string[] } {
+  const allow = [paths.themeDir, path.dirname(paths.clientEntry), ...importedStylesheetFolders(paths.themeDir)];
+  return {
+    strict: true,
+    allow,
+    deny: [...viteDefaultDenied, ...(allow.some((folder) => isWithin(path.resolve(root), folder)) ? unpublishedGlobs(root) : [])],
+  };
+}
+
+/** Vite's own `server.fs.deny` (Vite 8), which a list set here replaces. */
+const viteDefaultDenied = ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,cer,der}', '.npmrc', '.yarnrc.yml', '**/.git/**'];
+
+/** The folders of the packages' stylesheets that the theme's stylesheets `@import` by a bare name (`katex/dist/katex.min.css`). */
+function importedStylesheetFolders(themeDir: string): string[] {
+  const folders = new Set<string>();
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (entry.isFile() && entry.name.endsWith('.css')) {
+        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/@import\s+(?:url\()?\s*['"]([^'"./][^'"]*)['"]/g)) {
+          try {
+            folders.add(path.dirname(createRequire(file).resolve(specifier!)));
+          } catch {
+            // Not resolvable: Vite cannot serve it either.
+          }
+        }
+      }
+    }
+  };
+  try {
+    visit(themeDir);
+  } catch {
+    // A theme folder that cannot be read: nothing more to allow.
+  }
+  return [...folders];
 }
 
 /** Strictly below `folder` (both absolute, as Vite and the plugin spell them). */
