@@ -170,6 +170,9 @@ export const catalog = {
   'rules/unknown-code': { severity: 'warning', stage: 'rules', title: 'A rule names a diagnostic code that does not exist' },
   'rules/unused-ignore': { severity: 'info', stage: 'rules', title: 'An ignore-file entry matched no problem of this run' },
 
+  // site: the static export (docs/site.md, "Paths that collide")
+  'site/page-path-taken': { severity: 'error', stage: 'site', title: "A page's exported file is at a path another file of the export holds; the page is not exported" },
+  'site/path-taken': { severity: 'warning', stage: 'site', title: "A docs root file, an HTML redirect or a page's second Markdown twin is at a path another file of the export holds; it is left out" },
 
   // upgrade: legacy mint.json -> docs.json
   'upgrade/no-mint-json': { severity: 'error', stage: 'upgrade', title: 'No mint.json to upgrade in the docs root' },

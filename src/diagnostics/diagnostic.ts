@@ -20,6 +20,7 @@ export type Stage =
   | 'admin'
   | 'rules'
   | 'upgrade'
+  | 'site'
   | 'cli';
 
 /** A place in a file of the docs root. Lines and columns are 1-based; columns count UTF-16 code units. */

@@ -123,8 +123,13 @@ function index(manifest: Pick<Manifest, 'site' | 'pages'>, sections: Section[], 
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/**
+ * Where a page's twin is served: `<id>.md` under the base, each path segment URL-encoded (`a b` ->
+ * `a%20b.md`, `q?x` -> `q%3Fx.md`), as the theme's page links and the sitemap write page paths (its
+ * `pageHref`, which this stage may not import).
+ */
 function twinUrl(id: string, baseUrl = ''): string {
-  return `${trimTrailingSlashes(baseUrl)}/${id}.md`;
+  return `${trimTrailingSlashes(baseUrl)}/${`${id}.md`.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** A page's part of llms-full.txt (the parts are joined by a blank line): what a patch of one page replaces. */

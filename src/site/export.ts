@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
-import { compareCodeUnits, hasErrors } from '../diagnostics/index.js';
-import { copyFileAtomic, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
+import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
+import { loadConfig } from '../config/index.js';
+import { copyFileAtomic, DocsRoot, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -17,7 +18,7 @@ import { boundedPath } from '../pipeline/content-output.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
 import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
-import { ignoredPath } from './ignored-paths.js';
+import { maxPublishedFileBytes, publishedEntry } from './published-files.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
@@ -87,7 +88,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const theme = themeIdentity();
   const sharedKey = (siteKey: string): string => hashKey(theme, snapshot.base, origin ?? '', siteKey);
   const bundleCacheDir = options.cache === false ? undefined : keptFilesFolder(defaultViteCacheDir(root), root);
-  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, bundleCacheDir, timings });
+  // Every path the export writes is settled before the first write, whichever way the folder is written
+  // (from the snapshot it shows: one with the marker's site data never parses the manifest).
+  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, bundleCacheDir, timings, layout: planLayout(shown, root, outDir) });
+  // The paths the layout could not give: reported with the build's problems. (The result's properties
+  // are copied as they are: its manifest may be a getter that parses it, which a spread would call.)
+  const reported = (site: ExportSite): BuildResult => {
+    if (site.layout.diagnostics.length === 0) return result;
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(result)) as BuildResult;
+    return Object.defineProperty(copy, 'diagnostics', { value: [...result.diagnostics, ...site.layout.diagnostics], enumerable: true, writable: true, configurable: true });
+  };
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
     // This manifest, or one this build patched, made the previous export: its site data (vouched for by
@@ -97,14 +107,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     const site = known ? siteOf(snapshot.withSiteData(previous.siteData), previous.shared) : siteOf(snapshot);
     if (site.shared === previous.shared) {
       try {
-        return { result, ...(await updateInPlace(site, previous, options.beforeCommit)) };
+        return { result: reported(site), ...(await updateInPlace(site, previous, options.beforeCommit)) };
       } catch (error) {
-        // A link in the folder that leads out of it: not ours to follow. The folder is replaced whole.
-        if (!(error instanceof UnsafePathError)) throw error;
+        // A link in the folder that leads out of it: not ours to follow; or a file where a folder must
+        // now be (or the reverse). The folder is replaced whole.
+        if (!(error instanceof UnsafePathError) && !(error instanceof ShapeChanged)) throw error;
       }
     }
   }
-  return { result, ...(await exportAnew(siteOf(snapshot), compiler, options.beforeCommit)) };
+  const site = siteOf(snapshot);
+  return { result: reported(site), ...(await exportAnew(site, compiler, options.beforeCommit)) };
 }
 
 /** One export's inputs, shared by its steps. */
@@ -118,6 +130,8 @@ interface ExportSite {
   /** Where the server and client bundles are kept between exports (`keptFilesFolder`); none with `cache: false`. */
   bundleCacheDir: string | undefined;
   timings: ExportResult['timings'];
+  /** Where each file goes (`planLayout`). */
+  layout: Layout;
 }
 
 type Written = Omit<ExportResult, 'result'>;
@@ -138,13 +152,13 @@ async function exportAnew(site: ExportSite, compiler: SiteCompiler, beforeCommit
     const writer = new FolderWriter(temporary, false);
     const pages = await writePages(site, bundle, writer, undefined);
     started = performance.now();
-    const { keys: files, missingIcons } = writeSiteFiles(site, bundle, writer, pages, undefined);
+    const { keys: files, missingIcons } = writeSiteFiles(site, writer, pages, undefined);
     writer.write(exportMarker, markerText(exportState(site, bundle, pages, files)));
     beforeCommit?.(temporary);
     commit(temporary, outDir);
     timings.writeMs = performance.now() - started;
     const count = writer.count + bundle.files.length;
-    return { written: outDir, mode: 'full', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: count, missingIcons, timings };
+    return { written: outDir, mode: 'full', pages: site.layout.pages.size, rendered: pages.rendered, files: count, changed: count, missingIcons, timings };
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw error;
@@ -163,7 +177,7 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   writer.write(exportMarker, markerText(undefined));
   const pages = await writePages(site, previous.bundle, writer, previous);
   const started = performance.now();
-  const { keys: files, missingIcons } = writeSiteFiles(site, previous.bundle, writer, pages, previous);
+  const { keys: files, missingIcons } = writeSiteFiles(site, writer, pages, previous);
   const kept = new Set([...previous.bundle.files, ...Object.keys(files), ...pages.paths, exportMarker]);
   const stale = [...Object.keys(previous.files), ...Object.keys(previous.pages).flatMap((id) => {
     const { html, data, twins } = pageFilePaths(id);
@@ -175,7 +189,7 @@ async function updateInPlace(site: ExportSite, previous: ExportState, beforeComm
   timings.writeMs = performance.now() - started;
   // The bundle, the files, the pages' files, 404.html and the marker; the marker's two writes are no change.
   const count = previous.bundle.files.length + Object.keys(files).length + pages.paths.length + 2;
-  return { written: outDir, mode: 'update', pages: site.snapshot.pageIds().length, rendered: pages.rendered, files: count, changed: writer.count - 2, missingIcons, timings };
+  return { written: outDir, mode: 'update', pages: site.layout.pages.size, rendered: pages.rendered, files: count, changed: writer.count - 2, missingIcons, timings };
 }
 
 /** What the marker of a complete export records. */
@@ -197,11 +211,18 @@ function isRegularFile(file: string): boolean {
   }
 }
 
-/** Why `outDir` must not be written, or undefined. Never the docs root, a folder holding it, or a folder of other files. */
+/**
+ * Why `outDir` must not be written, or undefined. Never the docs root, a folder holding it, or a folder of
+ * other files. Compared where they really are (links resolved; an `outDir` not made yet by its nearest
+ * existing folder): `--out` through a link into the docs root, or a root reached through a link to the
+ * folder holding `--out`, are the same folders.
+ */
 function outProblem(outDir: string, root: string): string | undefined {
-  const relative = path.relative(root, outDir);
-  if (isWithin(root, outDir)) return `--out ${outDir} is the docs root or holds it`;
-  if (isWithin(outDir, root) && !relative.split(path.sep).some((part) => part.startsWith('.'))) {
+  const realOut = locatePath(outDir);
+  const realRoot = locatePath(root);
+  const relative = path.relative(realRoot, realOut);
+  if (isWithin(realRoot, realOut)) return `--out ${outDir} is the docs root or holds it`;
+  if (isWithin(realOut, realRoot) && !relative.split(path.sep).some((part) => part.startsWith('.'))) {
     return `--out ${outDir} is inside the docs root, where its pages and Markdown files would become pages of the next build; write it outside the root or under a hidden folder such as .docs-build/site`;
   }
   let stats;
@@ -233,6 +254,9 @@ function commit(temporary: string, outDir: string): void {
   if (aside) rmSync(aside, { recursive: true, force: true });
 }
 
+/** A file of an update in place is a folder in the previous export, or the reverse (`FolderWriter.inPlace`). */
+class ShapeChanged extends Error {}
+
 /**
  * Writes files under the export folder, never outside it. A new folder is written directly; an export
  * updated in place gets each file through the atomic writer (a reader sees the old file or the new one).
@@ -248,7 +272,7 @@ class FolderWriter {
 
   write(relative: string, contents: string | Buffer): void {
     const target = this.target(relative);
-    if (this.atomic) writeFileAtomic(target, contents, { durable: false, within: this.dir });
+    if (this.atomic) this.inPlace(() => writeFileAtomic(target, contents, { durable: false, within: this.dir }));
     else {
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, contents);
@@ -258,7 +282,7 @@ class FolderWriter {
 
   copy(source: string, relative: string): void {
     const target = this.target(relative);
-    if (this.atomic) copyFileAtomic(source, target, { durable: false, within: this.dir });
+    if (this.atomic) this.inPlace(() => copyFileAtomic(source, target, { durable: false, within: this.dir }));
     else {
       mkdirSync(path.dirname(target), { recursive: true });
       copyFileSync(source, target);
@@ -279,6 +303,21 @@ class FolderWriter {
       } catch {
         break;
       }
+    }
+  }
+
+  /**
+   * A write into the previous export, where a file this export writes may be a folder there, or a folder
+   * on its way a file (the previous export's layout, removed only after the writes): the export is then
+   * made anew.
+   */
+  private inPlace(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') throw new ShapeChanged(String(error));
+      throw error;
     }
   }
 
@@ -332,12 +371,11 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
   let entry: ServerEntry | undefined;
   const render = async (): Promise<ServerEntry> => (entry ??= (await loadServerEntry(site.bundleCacheDir)).entry);
   const written: WrittenPages = { state: {}, notFoundIcons: [], paths: [], rendered: 0 };
-  for (const id of snapshot.pageIds()) {
+  for (const [id, { html, data, twins }] of site.layout.pages) {
     const before = previous?.pages[id];
     // A page the compiler run did not change since the previous export's keeps its key, not made again
     // (serializing every page entry costs 90 ms on firecrawl-docs' 2,159 pages).
     const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false }));
-    const { html, data, twins } = pageFilePaths(id);
     // (A folder index page's second twin is checked too: an export made before it was written lacks it.)
     const there = (file: string): boolean => isRegularFile(path.join(writer.dir, file));
     if (before?.key === key && there(html) && there(data) && (!before.twin || twins.slice(1).every(there))) {
@@ -413,33 +451,32 @@ type PlannedFile = { key: string; make: () => string | Buffer } | { key: string;
 
 /**
  * Every file besides the pages (the docs root's own files, icons, search records, llms.txt, sitemap,
- * robots.txt, redirects), written when its key differs from the previous export's. Returns the keys, and
- * the icons the pages name that no installed package has (`ExportResult.missingIcons`).
+ * robots.txt, redirects), at the paths the layout gave them, written when its key differs from the
+ * previous export's. Returns the keys, and the icons the pages name that no installed package has
+ * (`ExportResult.missingIcons`).
  */
 function writeSiteFiles(
   site: ExportSite,
-  bundle: ClientBundle,
   writer: FolderWriter,
   pages: WrittenPages,
   previous: ExportState | undefined,
 ): { keys: Record<string, string>; missingIcons: string[] } {
-  const { snapshot, origin } = site;
-  const taken = new Set([...pages.paths, ...bundle.files, notFoundPath, exportMarker]);
+  const { snapshot, origin, layout } = site;
   const planned = new Map<string, PlannedFile>();
-  const plan = (file: string, entry: PlannedFile): void => {
-    if (!taken.has(file) && !planned.has(file) && isRelative(file)) planned.set(file, entry);
-  };
   const text = (make: () => string | undefined): PlannedFile | undefined => {
     const made = make();
     return made === undefined ? undefined : { key: hashKey(made), make: () => made };
   };
-  // The docs root's sitemap.xml or robots.txt is the site's own: it wins.
-  for (const file of rootFiles(site.root, [site.outDir])) plan(file.relative, { key: file.stamp, source: file.path });
+  for (const file of layout.rootFiles) planned.set(file.relative, { key: file.stamp, source: file.path });
   const missingIcons: string[] = [];
   for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
     const source = iconFile(icon);
-    if (source) plan(`_docs-build/icons/${icon}`, { key: `${generatorVersion} ${icon}`, source });
-    else missingIcons.push(icon);
+    if (!source) missingIcons.push(icon);
+    else {
+      const file = `${ownFolder}/icons/${icon}`;
+      // (A name that is no path inside the export is not claimed, nor written.)
+      if (!layout.paths.claim([{ file, own: true }], `the icon ${icon}`)) planned.set(file, { key: `${generatorVersion} ${icon}`, source });
+    }
   }
   // The compiler's llms files are large: keyed by their files' hashes (from the compiler's index) and,
   // when changed, copied as they are. Under another base or site URL they are written again from the
@@ -448,30 +485,34 @@ function writeSiteFiles(
   if (hashes.search !== '') {
     // A part's records change only with its pages' entries (content hash and title), as their keys do.
     for (const [name, ids] of snapshot.searchParts()) {
+      const file = `${searchIndexFolderPath}${name}.json`;
+      if (!layout.searchParts.has(file)) continue;
       const key = hashKey(site.shared, name, ...ids.map((id) => pages.state[id]?.key ?? ''));
-      plan(`${searchIndexFolderPath}${name}.json`, { key, make: () => searchPartBytes(ids, snapshot.searchRecords()) });
+      planned.set(file, { key, make: () => searchPartBytes(ids, snapshot.searchRecords()) });
     }
   }
+  // The site files a docs root file does not take the place of (`planLayout`).
+  const generated = new Set(siteFileNames.filter((file) => !planned.has(file)));
   const fromCompiler: Array<[string, string, () => PublishedFile | undefined]> = [
     ['llms.txt', hashes.llms, () => snapshot.llmsFile('index', origin)],
     ['llms-full.txt', hashes.llmsFull, () => snapshot.llmsFile('full', origin)],
   ];
   for (const [file, hash, publish] of fromCompiler) {
-    if (hash !== '') plan(file, { key: hashKey(site.shared, file, hash), publish });
+    if (hash !== '' && generated.has(file)) planned.set(file, { key: hashKey(site.shared, file, hash), publish });
   }
-  const generated: Array<[string, () => string | undefined]> = [
+  const made: Array<[string, () => string | undefined]> = [
     ['sitemap.xml', () => sitemapXml(snapshot, origin)],
     ['robots.txt', () => robotsTxt(snapshot, origin)],
     ['_redirects', () => redirectsFile(snapshot) || undefined],
-    ...htmlRedirects(snapshot).map(({ path: from, target }): [string, () => string] => [`${from}/index.html`, () => redirectHtml(target)]),
   ];
-  // A site without an `index` page: its root sends readers where the service does (site-files.ts).
-  const root = rootTarget(snapshot);
-  if (root) generated.push(['index.html', () => redirectHtml(root.url)]);
-  for (const [file, make] of generated) {
-    if (taken.has(file) || planned.has(file)) continue;
+  for (const [file, make] of made) {
+    if (!generated.has(file)) continue;
     const entry = text(make);
-    if (entry) plan(file, entry);
+    if (entry) planned.set(file, entry);
+  }
+  for (const [file, target] of layout.redirects) {
+    const entry = text(() => redirectHtml(target));
+    if (entry) planned.set(file, entry);
   }
   const keys: Record<string, string> = {};
   for (const [file, entry] of planned) {
@@ -488,11 +529,166 @@ function writeSiteFiles(
   return { keys, missingIcons: missingIcons.sort() };
 }
 
-/** Source files and settings of the docs root, never published as files. */
-const notPublished = /\.(mdx?|jsx?|tsx?|mjs|cjs)$/i;
-/** Top-level folders of sources that are never served (snippets are inlined into the pages). */
-const sourceFolders = new Set(['snippets']);
-const settingsFiles = new Set(['docs.json', 'mint.json', 'docs-build.json', 'package.json', 'package-lock.json']);
+/** The export's own folder: its client bundle, the pages' data, the search parts, the icons. Nothing else is written under it. */
+const ownFolder = '_docs-build';
+
+/** The files the export makes at fixed names besides the pages; a docs root file of the same name is published in place of one. */
+const siteFileNames = ['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', '_redirects'];
+
+/**
+ * Every path an export writes, each claimed once, before anything is written: a claim of a path another
+ * claim holds, or that one claim needs as a file and another as a folder (`sitemap.xml` and
+ * `sitemap.xml/index.html`), is refused with what holds it. The claims are made in the order of
+ * `planLayout`, which decides who keeps a path.
+ */
+class OutputPaths {
+  private readonly files = new Map<string, string>();
+  /** Each folder a claimed file is in, with the first such file. */
+  private readonly folders = new Map<string, { file: string; what: string }>();
+
+  /** Claims every path of `files` for `what`, or none: the first refused one, with why, or undefined. `own` paths may be in the export's own folder. */
+  claim(files: ReadonlyArray<{ file: string; own?: boolean }>, what: string): { file: string; problem: string } | undefined {
+    for (const { file, own } of files) {
+      const problem = this.problem(file, own === true);
+      if (problem !== undefined) return { file, problem };
+    }
+    for (const { file, own } of files) {
+      // (Two paths of one claim that exclude each other: no claim has any.)
+      const problem = this.problem(file, own === true);
+      if (problem !== undefined) throw new Error(`docs-build: ${what}: ${problem}`);
+      this.files.set(file, what);
+      for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+        const folder = file.slice(0, at);
+        if (this.folders.has(folder)) break;
+        this.folders.set(folder, { file, what });
+      }
+    }
+    return undefined;
+  }
+
+  /** A file of the export's own, which nothing else can hold (a refusal is a mistake of docs-build). */
+  own(file: string, what: string): void {
+    const refused = this.claim([{ file, own: true }], what);
+    if (refused) throw new Error(`docs-build: ${what}: ${refused.problem}`);
+  }
+
+  /** Why `file` cannot be claimed, or undefined. */
+  private problem(file: string, own: boolean): string | undefined {
+    if (!isRelative(file)) return `${JSON.stringify(file)} is not a path inside the export`;
+    if (!own && (file === ownFolder || file.startsWith(`${ownFolder}/`))) return `${ownFolder}/ is the export's own folder`;
+    const holder = this.files.get(file);
+    if (holder !== undefined) return `${file} is ${holder}`;
+    const inside = this.folders.get(file);
+    if (inside !== undefined) return `${file} is a folder of the export, holding ${inside.file} (${inside.what})`;
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+      const folder = file.slice(0, at);
+      const above = this.files.get(folder);
+      if (above !== undefined) return `${folder} is ${above}, not a folder`;
+    }
+    return undefined;
+  }
+}
+
+/** Where each file of the export goes, and what could not have its path. */
+interface Layout {
+  paths: OutputPaths;
+  /** The pages exported, in page-id order, with their files. */
+  pages: Map<string, { html: string; data: string; twins: string[] }>;
+  /** The docs root files published. */
+  rootFiles: RootFile[];
+  /** The search parts' files. */
+  searchParts: Set<string>;
+  /** HTML redirects (and the site root's, `index.html`, for a site without an `index` page): file -> target URL. */
+  redirects: Map<string, string>;
+  /** A diagnostic per path claim refused. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Every path the export writes, claimed in this order, the first claim of a path keeping it
+ * (docs/site.md, "Paths that collide"):
+ *
+ * 1. the export's own files: `.docs-build-export`, `404.html`, `_docs-build/` (client bundle, pages'
+ *    data, search parts, icons);
+ * 2. the site files `sitemap.xml`, `robots.txt`, `llms.txt`, `llms-full.txt`, `_redirects` (a docs root
+ *    file of one of those names takes its place);
+ * 3. each page, in page-id order: its HTML, its data and its Markdown twin `<id>.md`, all or none (an
+ *    error at the page when it cannot have them: the site would lack it);
+ * 4. the second twin of a folder's index page (`guides.md`; a warning when it is left out);
+ * 5. the docs root's files (a warning at the file left out);
+ * 6. the HTML redirects, in docs.json order, and the site root's `index.html` redirect (a warning at the
+ *    redirect's `source` in docs.json; `_redirects` keeps its line).
+ *
+ * The same docs give the same layout, so an update in place and a new export agree.
+ */
+function planLayout(snapshot: SiteSnapshot, root: string, outDir: string): Layout {
+  const paths = new OutputPaths();
+  const layout: Layout = { paths, pages: new Map(), rootFiles: [], searchParts: new Set(), redirects: new Map(), diagnostics: [] };
+  const refused = (message: string, location: SourceLocation | undefined, code: 'site/page-path-taken' | 'site/path-taken', suggestion: string): void => {
+    layout.diagnostics.push(createDiagnostic(code, message, location, { suggestion }));
+  };
+  paths.own(exportMarker, 'the marker of the export');
+  paths.own(notFoundPath, 'the not-found page');
+  for (const file of siteFileNames) paths.claim([{ file }], `the export's ${file}`);
+
+  const pageSource = (id: string): SourceLocation | undefined => {
+    return snapshot.page(id, { keep: false })?.page.source;
+  };
+  const second = new Map<string, string>();
+  for (const id of snapshot.pageIds()) {
+    const { html, data, twins } = pageFilePaths(id);
+    const lost = paths.claim([{ file: html }, { file: data, own: true }, { file: twins[0]! }], `the page "${id}"`);
+    if (lost) {
+      refused(`page "${id}" is not exported: its file ${lost.file} collides with another file of the export (${lost.problem})`, pageSource(id), 'site/page-path-taken', 'rename the page file (and its entry in the navigation)');
+      continue;
+    }
+    layout.pages.set(id, { html, data, twins: twins.slice(0, 1) });
+    if (twins[1] !== undefined) second.set(id, twins[1]);
+  }
+  for (const [id, twin] of second) {
+    const lost = paths.claim([{ file: twin }], `the Markdown twin of page "${id}"`);
+    if (lost) refused(`the Markdown twin of page "${id}" is not exported at ${twin} (it is at ${layout.pages.get(id)!.twins[0]}): ${lost.problem}`, pageSource(id), 'site/path-taken', 'rename the page, or the file in the way');
+    else layout.pages.get(id)!.twins.push(twin);
+  }
+  const generatedNames = new Set(siteFileNames);
+  for (const file of rootFiles(root, [outDir])) {
+    // A docs root's sitemap.xml or robots.txt (or llms.txt, _redirects) is the site's own: it wins.
+    const lost = generatedNames.has(file.relative) ? undefined : paths.claim([{ file: file.relative }], `the docs root file ${file.relative}`);
+    if (lost) refused(`${file.relative} is not exported: ${lost.problem}`, { file: file.relative }, 'site/path-taken', 'rename or move the file');
+    else layout.rootFiles.push(file);
+  }
+  for (const name of snapshot.searchParts().keys()) {
+    const file = `${searchIndexFolderPath}${name}.json`;
+    // (A part named by no path inside the export is not written.)
+    if (!paths.claim([{ file, own: true }], `the search records' part ${name}`)) layout.searchParts.add(file);
+  }
+
+  let config: ReturnType<typeof loadConfig>['value'] | null = null;
+  const redirectSource = (index: number): SourceLocation => {
+    // docs.json is read again only for a redirect reported (its line and column, in whichever file of its `$ref`s it is written).
+    if (config === null) {
+      const docsRoot = DocsRoot.open(root);
+      config = docsRoot ? loadConfig(docsRoot).value : undefined;
+    }
+    const pointer = joinPointer('/redirects', index, 'source');
+    return config?.locate(pointer) ?? { file: 'docs.json', pointer };
+  };
+  for (const { path: from, target, index } of htmlRedirects(snapshot)) {
+    const file = `${from}/index.html`;
+    const lost = paths.claim([{ file }], `the HTML redirect of /${from}`);
+    if (lost) refused(`redirect source "/${from}" gets no HTML redirect (${file}): ${lost.problem}; hosts that read _redirects still have it`, redirectSource(index), 'site/path-taken', 'redirect another path, or remove the redirect');
+    else layout.redirects.set(file, target);
+  }
+  // A site without an `index` page: its root sends readers where the service does (site-files.ts).
+  const rootRedirect = rootTarget(snapshot);
+  if (rootRedirect) {
+    const lost = paths.claim([{ file: 'index.html' }], 'the redirect of the site root');
+    const at = rootRedirect.index !== undefined ? redirectSource(rootRedirect.index) : undefined;
+    if (lost) refused(`the site root gets no HTML redirect to ${rootRedirect.url} (index.html): ${lost.problem}`, at, 'site/path-taken', 'remove the file in the way');
+    else layout.redirects.set('index.html', rootRedirect.url);
+  }
+  return layout;
+}
 
 interface RootFile {
   relative: string;
@@ -508,11 +704,13 @@ function rootFiles(root: string, skip: string[]): RootFile[] {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name))) {
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
-      if (entry.name.startsWith('.') || ignoredPath(rel) || skip.includes(full) || (relative === '' && sourceFolders.has(entry.name))) continue;
-      if (entry.isDirectory()) walk(full, rel);
-      else if (entry.isFile() && !notPublished.test(entry.name) && !(relative === '' && settingsFiles.has(entry.name))) {
+      if (skip.includes(full)) continue;
+      // Which entries are published: published-files.ts, the rule the preview's server checks too.
+      if (entry.isDirectory()) {
+        if (publishedEntry(rel, 'folder')) walk(full, rel);
+      } else if (entry.isFile() && publishedEntry(rel, 'file')) {
         const stats = statSync(full);
-        if (stats.size < 100 * 1024 * 1024) found.push({ relative: rel, path: full, stamp: `${stats.size} ${stats.mtimeMs}` });
+        if (stats.size < maxPublishedFileBytes) found.push({ relative: rel, path: full, stamp: `${stats.size} ${stats.mtimeMs}` });
       }
     }
   };

@@ -70,19 +70,33 @@ export interface Redirect {
   source: string;
   destination: string;
   permanent: boolean;
+  /** Its index in docs.json's `redirects` (`/redirects/<index>`: where a problem with it is reported). */
+  index: number;
 }
 
-/** docs.json's `redirects`, the well-formed ones (the compiler reports the others). */
+/**
+ * Whitespace or a control character: a separator of `_redirects`' fields and lines, never part of a path
+ * or URL as written (a space in a path is written `%20`). A `source` with a newline would add a line of
+ * its own choosing to `_redirects` (`/* https://elsewhere/:splat 200!`).
+ */
+const unsafeInRedirect = /[\s\p{Cc}]/u;
+
+/**
+ * docs.json's `redirects`, the well-formed ones (the compiler reports the others): a source or
+ * destination holding whitespace or a control character is never published, in `_redirects`, as an
+ * HTML redirect or by the preview.
+ */
 export function redirectsOf(snapshot: SiteSnapshot): Redirect[] {
   const list = snapshot.data.site.extra.redirects;
   if (!Array.isArray(list)) return [];
   const found: Redirect[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+  list.forEach((entry, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
     const { source, destination, permanent } = entry as Record<string, JsonValue>;
-    if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) continue;
-    found.push({ source, destination, permanent: permanent !== false });
-  }
+    if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) return;
+    if (unsafeInRedirect.test(source) || unsafeInRedirect.test(destination)) return;
+    found.push({ source, destination, permanent: permanent !== false, index });
+  });
   return found;
 }
 
@@ -121,13 +135,17 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
 /** A redirect source or destination without parameters or wildcards. */
 const isFixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
 
-/** Redirects a static host can serve as HTML files: fixed sources (no parameters or wildcards) that are no page. */
-export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string }> {
+/**
+ * Redirects a static host can serve as HTML files (`<path>/index.html`): fixed sources (no parameters or
+ * wildcards) that are no page's URL. `index` is the redirect's in docs.json. Whether the file can be
+ * written (no other file of the export is at its path) is the export's to decide (export.ts).
+ */
+export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string; index: number }> {
   return redirectsOf(snapshot)
-    .map(({ source, destination }) => ({ path: trimSlashes(source), destination }))
+    .map(({ source, destination, index }) => ({ path: trimSlashes(source), destination, index }))
     // (A source too long for a file name has its line in `_redirects` only.)
-    .filter(({ path, destination }) => path !== '' && isFixed(path) && isFixed(destination) && !snapshot.has(path) && boundedPath(path) === path)
-    .map(({ path, destination }) => ({ path, target: targetUrl(snapshot, destination) }));
+    .filter(({ path, destination }) => path !== '' && isFixed(path) && isFixed(destination) && !snapshot.has(path) && !snapshot.has(`${path}/index`) && boundedPath(path) === path)
+    .map(({ path, destination, index }) => ({ path, target: targetUrl(snapshot, destination), index }));
 }
 
 /**
@@ -135,10 +153,10 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
  * has a fixed one (written as `index.html` then), else the first page of the navigation, as the service
  * does (`implicit`). Undefined for a site with an `index` page, or with no page to go to.
  */
-export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean } | undefined {
+export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean; index?: number } | undefined {
   if (snapshot.has('index')) return undefined;
   const explicit = redirectsOf(snapshot).find(({ source }) => trimSlashes(source) === '');
-  if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false } : undefined;
+  if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false, index: explicit.index } : undefined;
   const home = homePage(snapshot.data.navigation, snapshot.data.pages);
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
 }
