@@ -34,6 +34,15 @@ function site(options: { pages?: string[]; extra?: Record<string, unknown>; file
   return root;
 }
 
+/** The export's own files and the two pages' files are there, as the export makes them. */
+function expectSiteFiles(out: string): void {
+    expect(read(out, 'sitemap.xml')).toContain('<urlset');
+    expect(read(out, 'robots.txt')).toContain('Sitemap:');
+    expect(read(out, '404.html')).toContain('<html');
+    expect(read(out, 'index.html')).toContain('Page index');
+    expect(read(out, 'quickstart.md')).toContain('Text of quickstart');
+}
+
 /** The line and column (1-based) where `needle` first is in `file`. */
 function positionOf(file: string, needle: string): { line: number; column: number } {
   const text = readFileSync(file, 'utf8');
@@ -68,11 +77,7 @@ describe('redirect sources that name a file the export writes', () => {
 
   it('writes the export, its own files intact, and no HTML redirect in their place', () => {
     expect(exported.written).toBe(out);
-    expect(read(out, 'sitemap.xml')).toContain('<urlset');
-    expect(read(out, 'robots.txt')).toContain('Sitemap:');
-    expect(read(out, '404.html')).toContain('<html');
-    expect(read(out, 'index.html')).toContain('Page index');
-    expect(read(out, 'quickstart.md')).toContain('Text of quickstart');
+    expectSiteFiles(out);
     expect(read(out, 'quickstart/index.html')).toContain('Page quickstart');
     expect(lstatSync(path.join(out, exportMarker)).isFile()).toBe(true);
     expect(JSON.parse(read(out, exportMarker)).state).toBeDefined();
@@ -149,11 +154,7 @@ describe('page ids and docs root files that name a file the export writes', () =
 
   it('exports every other page and file', () => {
     expect(exported.written).toBe(out);
-    expect(read(out, 'sitemap.xml')).toContain('<urlset');
-    expect(read(out, 'robots.txt')).toContain('Sitemap:');
-    expect(read(out, '404.html')).toContain('<html');
-    expect(read(out, 'index.html')).toContain('Page index');
-    expect(read(out, 'quickstart.md')).toContain('Text of quickstart');
+    expectSiteFiles(out);
     expect(read(out, 'guides/index.html')).toContain('Page guides index');
     expect(read(out, 'images/ok.png')).toBe('ok');
     expect(exported.pages).toBe(4);
