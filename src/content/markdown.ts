@@ -2,6 +2,7 @@ import type { BlockContent, Code, List, ListItem, Paragraph, PhrasingContent, Ro
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown as serialize } from 'mdast-util-to-markdown';
 import type { JsonValue } from '../diagnostics/source-map.js';
+import { appendAll } from '../diagnostics/diagnostic.js';
 import type { ContentComponent, ContentElement, ContentNode, ContentRoot } from './types.js';
 import { propText, textOf, visibleTo } from './text.js';
 
@@ -14,7 +15,7 @@ import { propText, textOf, visibleTo } from './text.js';
 export function toMarkdown(tree: ContentRoot, page: { title: string; description?: string | undefined }): string {
   const children: RootContent[] = [{ type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] }];
   if (page.description) children.push({ type: 'blockquote', children: [paragraph([{ type: 'text', value: page.description }])] });
-  children.push(...blocks(tree.children));
+  appendAll(children, blocks(tree.children));
   const root: MdastRoot = { type: 'root', children };
   return serialize(root, {
     bullet: '-',
@@ -89,7 +90,7 @@ export function blocks(nodes: ContentNode[]): BlockContent[] {
       continue;
     }
     flush();
-    out.push(...block(node));
+    appendAll(out, block(node));
   }
   flush();
   return mergeFieldLists(out);
@@ -266,7 +267,7 @@ function steps(node: ContentComponent): BlockContent[] {
       const title = propText(child, 'title');
       items.push({ type: 'listItem', spread: true, children: [...(title ? [strongLine(title)] : []), ...blocks(child.children)] });
     } else if (child.type !== 'text' || child.value.trim() !== '') {
-      out.push(...blocks([child]));
+      appendAll(out, blocks([child]));
     }
   }
   return items.length > 0 ? [{ type: 'list', ordered: true, spread: true, children: items }, ...out] : out;
@@ -280,9 +281,9 @@ function labelledChildren(children: ContentNode[], childName: string): BlockCont
       if (!visibleTo(child, 'agents')) continue;
       const title = propText(child, 'title');
       if (title) out.push(strongLine(title));
-      out.push(...blocks(child.children));
+      appendAll(out, blocks(child.children));
     } else {
-      out.push(...blocks([child]));
+      appendAll(out, blocks([child]));
     }
   }
   return out;
@@ -293,7 +294,7 @@ function codeGroup(children: ContentNode[]): BlockContent[] {
   const out: BlockContent[] = [];
   for (const child of children) {
     if (child.type === 'code' && child.meta.title) out.push(strongLine(child.meta.title));
-    out.push(...blocks([child]));
+    appendAll(out, blocks([child]));
   }
   return out;
 }
@@ -334,7 +335,7 @@ function mergeFieldLists(nodes: BlockContent[]): BlockContent[] {
   const out: BlockContent[] = [];
   for (const node of nodes) {
     const previous = out[out.length - 1];
-    if (isFieldList(node) && previous && isFieldList(previous)) previous.children.push(...node.children);
+    if (isFieldList(node) && previous && isFieldList(previous)) appendAll(previous.children, node.children);
     else out.push(node);
   }
   return out;
@@ -365,7 +366,7 @@ function inlines(nodes: ContentNode[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const node of nodes) {
     if (!visibleTo(node, 'agents')) continue;
-    out.push(...inline(node));
+    appendAll(out, inline(node));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { createDiagnostic, type DiagnosticCode } from '../diagnostics/catalog.js';
-import type { Diagnostic, SourceLocation } from '../diagnostics/diagnostic.js';
+import { appendAll, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
 import type { JsonValue } from '../diagnostics/source-map.js';
 import { checkFileBody, checkHeadingOrder } from './components.js';
 import type { LoadedSnippet, SnippetSet } from './snippet-set.js';
@@ -193,8 +193,7 @@ class PageInliner {
   /** The nodes of one file with snippets inlined; nodes that come back from a snippet are not walked again. */
   private walk(nodes: ContentNode[], scope: Scope): ContentNode[] {
     const out: ContentNode[] = [];
-    // One push per node: spreading a snippet's copies as arguments overflows the stack past ~100,000 nodes.
-    for (const node of nodes) for (const visited of this.visit(node, scope)) out.push(visited);
+    for (const node of nodes) appendAll(out, this.visit(node, scope));
     return out;
   }
 

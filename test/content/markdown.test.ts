@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from '../../src/content/markdown.js';
+import type { ContentRoot } from '../../src/content/types.js';
 import { code, comp, el, h, p, root, t } from './trees.js';
 
 const md = (...children: Parameters<typeof root>): string => toMarkdown(root(...children), { title: 'T' }).replace(/^# T\n\n/, '');
@@ -87,6 +88,15 @@ describe('toMarkdown: the Markdown twin of a page', () => {
   it('writes iframes and videos as links, frames with their caption, div wrappers transparently', () => {
     const out = md(el('div', [p('In a div'), el('iframe', [], { src: 'https://example.com/embed', title: 'Demo' })]), comp('Frame', { caption: 'A caption' }, [el('video', [el('source', [], { src: '/v.mp4' })])]));
     expect(out).toBe('In a div\n\n[Demo](https://example.com/embed)\n\n[Video](/v.mp4)\n\n_A caption_\n');
+  });
+
+  it('writes a page of 200,000 blocks (a large snippet inlined 200 times) without overflowing the stack', () => {
+    const blocks = Array.from({ length: 200_000 }, (_, i) => p(`p${i}`));
+    // (Built as an object: spreading 200,000 arguments into a helper overflows the stack too.)
+    const tree: ContentRoot = { type: 'root', children: [comp('Note', {}, blocks.slice(0, 1000)), ...blocks] };
+    const out = toMarkdown(tree, { title: 'T' }).replace(/^# T\n\n/, '');
+    expect(out.startsWith('> **Note:** p0\n>\n> p1\n')).toBe(true);
+    expect(out.endsWith('p199999\n')).toBe(true);
   });
 
   it('is the same text for the same tree', () => {
