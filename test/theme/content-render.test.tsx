@@ -27,6 +27,16 @@ describe('renderContent: hast and our own nodes', () => {
     expect(out).toContain('src="/docs/images/i.png"');
   });
 
+  it('renders a page of 200,000 blocks (a large snippet inlined 200 times), and a component with 20,000 children, as the same HTML as a short one', () => {
+    const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => el('p', {}, [text(`p${i}`)]));
+    const long = html({ type: 'root', children: paragraphs(200_000) });
+    expect(long.startsWith('<p>p0</p><p>p1</p>')).toBe(true);
+    expect(long.endsWith('<p>p199998</p><p>p199999</p>')).toBe(true);
+    expect(long.match(/<p>/g)).toHaveLength(200_000);
+    const unknown = html({ type: 'root', children: [comp('MyWidget', {}, paragraphs(20_000))] });
+    expect(unknown).toBe(html({ type: 'root', children: paragraphs(20_000) }));
+  });
+
   it('unknown component: children only in the static render, a marker in the preview', () => {
     const tree = root(comp('MyWidget', { a: 1 }, [el('p', {}, [text('kept')])]));
     expect(html(tree)).toBe('<p>kept</p>');

@@ -3,7 +3,7 @@ import type { PageContent } from '../../content/types.js';
 import type { Page, Site } from '../../manifest/types.js';
 import { ApiReference } from '../api/index.js';
 import { ContentContext, type ComponentMap } from './context.js';
-import { environment, renderNodes } from './render.js';
+import { environment, renderNodes, withChildren } from './render.js';
 
 export interface PageBodyProps {
   page: Page;
@@ -20,7 +20,7 @@ export interface PageBodyProps {
  */
 export function PageBody({ page, content, site, components, preview, base }: PageBodyProps): ReactNode {
   const env = environment({ site, page, components, preview, base });
-  const body = createElement(Fragment, null, ...(content ? renderNodes(content.tree.children, env, false) : []));
+  const body = withChildren(Fragment, null, content ? renderNodes(content.tree.children, env, false) : []);
   const inner = page.api ? <ApiReference page={page} site={site}>{body}</ApiReference> : body;
   return createElement(ContentContext.Provider, { value: env }, <div className="db-content">{inner}</div>);
 }

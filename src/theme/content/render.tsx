@@ -126,7 +126,24 @@ export function environment(options: RenderOptions): ContentEnv {
 /** React nodes for a page's content tree; wrap them anywhere (the context travels with them). */
 export function renderContent(tree: ContentRoot, options: RenderOptions): ReactNode {
   const env = environment(options);
-  return createElement(ContentContext.Provider, { value: env }, ...renderNodes(tree.children, env, false));
+  return createElement(ContentContext.Provider, { value: env }, withChildren(Fragment, null, renderNodes(tree.children, env, false)));
+}
+
+/** Children passed as arguments at most this many at a time (more overflow the call stack). */
+const maxChildArguments = 8192;
+
+/**
+ * `createElement(type, props, ...children)`, as JSX passes children (no keys needed), for any number of
+ * them: a page of 200,000 blocks (a large snippet inlined 200 times) overflowed the stack as one
+ * argument list. Past `maxChildArguments` they go in unkeyed Fragments of that many, which render to
+ * the same HTML; no page of the corpora has a list that long, so components that read their children
+ * (Tabs, Steps) never meet the grouping.
+ */
+export function withChildren(type: Parameters<typeof createElement>[0], props: Record<string, unknown> | null, children: readonly ReactNode[]): ReactNode {
+  if (children.length <= maxChildArguments) return createElement(type, props, ...children);
+  const groups: ReactNode[] = [];
+  for (let at = 0; at < children.length; at += maxChildArguments) groups.push(createElement(Fragment, null, ...children.slice(at, at + maxChildArguments)));
+  return withChildren(type, props, groups);
 }
 
 /** Renders a list of content nodes (as children of a component or of the root). */
@@ -164,20 +181,20 @@ function renderComponent(node: ContentComponent, env: ContentEnv): ReactNode {
   if (!Component) return unknownComponent(node, env, children);
   const props: Record<string, unknown> = { ...node.props };
   for (const [slot, nodes] of Object.entries(node.slots ?? {})) {
-    props[slot] = createElement(Fragment, null, ...renderNodes(nodes, env, true));
+    props[slot] = withChildren(Fragment, null, renderNodes(nodes, env, true));
   }
-  return createElement(Component, props, ...children);
+  return withChildren(Component, props, children);
 }
 
 /** A name with no component (defined in a `.jsx` file, or a typo): its children still show. */
 function unknownComponent(node: ContentComponent, env: ContentEnv, children: ReactNode[]): ReactNode {
-  if (!env.preview) return createElement(Fragment, null, ...children);
+  if (!env.preview) return withChildren(Fragment, null, children);
   const marker = {
     className: 'db-unknown-component',
     'data-unknown-component': node.name,
     ...(node.island ? { 'data-island': node.island } : {}),
   };
-  return createElement(node.inline ? 'span' : 'div', marker, ...children);
+  return withChildren(node.inline ? 'span' : 'div', marker, children);
 }
 
 function renderCode(node: ContentCode, env: ContentEnv): ReactNode {
