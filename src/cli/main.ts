@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build } from '../pipeline/build.js';
 import type { BuildOptions, BuildResult, BuildStats } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
@@ -53,6 +53,26 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return ExitCode.usage;
   }
   return exitCode;
+}
+
+/**
+ * `--base`: a path the site is served under, written into every link and asset URL. Refused when it
+ * cannot be one: whitespace or control characters, `..` or `.` segments, `?`, `#`, `\\`, or a leading `//`
+ * (a browser reads `//evil.example/` as another host).
+ */
+export function parseBasePath(text: string): string {
+  const trimmed = text.trim();
+  const segments = trimmed.replace(/^\/+|\/+$/g, '').split('/');
+  const problem = /[\s\p{Cc}?#\\]/u.test(trimmed) ? 'holds whitespace, a control character, ?, # or \\'
+    : trimmed.startsWith('//') ? 'starts with //, which a browser reads as another host'
+    : segments.some((segment, at) => segment === '.' || segment === '..' || (segment === '' && segments.length > 1 && at > 0)) ? 'has an empty, . or .. segment'
+    : undefined;
+  if (problem) throw new InvalidArgumentError(`the base path ${JSON.stringify(text)} ${problem}; write it as /docs/`);
+  return trimmed;
+}
+
+function baseOption(description: string): Option {
+  return new Option('--base <path>', description).argParser(parseBasePath).default('/');
 }
 
 export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
@@ -113,7 +133,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
     .option('-p, --port <port>', 'the port (default 3000, or the next free one)')
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
-    .option('--base <path>', 'the public base path', '/');
+    .addOption(baseOption('the public base path'));
   withRunOptions(dev).action(async (root: string, options: import('./dev.js').DevOptions) => {
     const { devCommand } = await import('./dev.js');
     setExitCode(await devCommand(io, root, options, io.signal ?? interruptSignal()));
@@ -123,7 +143,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .description('write the site as static files (pre-rendered pages, search, sitemap, llms.txt) for any static host')
     .argument('[root]', 'the docs root (the folder holding docs.json)', '.')
     .requiredOption('--out <dir>', 'the folder to write (replaced atomically; empty, absent, or a previous export)')
-    .option('--base <path>', 'the public base path the site is served under', '/')
+    .addOption(baseOption('the public base path the site is served under'))
     .option('--site-url <url>', 'the absolute URL of the site (sitemap.xml, robots.txt, llms.txt, canonical links)')
     .addOption(formatOption());
   withRunOptions(exportSite).action(async (root: string, options: import('./export.js').ExportCommandOptions) => {

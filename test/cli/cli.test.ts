@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseBasePath } from '../../src/cli/main.js';
 import { runCli } from '../helpers/cli.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 
@@ -30,6 +31,20 @@ describe('docs-build CLI', () => {
     const run = await runCli(['build', '--format', 'xml']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('xml');
+  });
+
+  it('--base is refused unless it can be a path: whitespace, . or .. segments, a leading // (exit 2)', async () => {
+    for (const base of ['../../', 'x y', '//evil.example/', '/docs/../x', '/a//b', '/a?b', 'a\\b']) {
+      for (const command of ['export', 'dev']) {
+        const run = await runCli([command, tempRoot({}), ...(command === 'export' ? ['--out', path.join(tempRoot({}), 'out')] : []), '--base', base]);
+        expect(run.code, `${command} --base ${base}`).toBe(2);
+        expect(run.stderr).toContain(`the base path ${JSON.stringify(base)}`);
+      }
+    }
+    expect(parseBasePath(' /docs/ ')).toBe('/docs/');
+    expect(parseBasePath('docs')).toBe('docs');
+    expect(parseBasePath('/')).toBe('/');
+    expect(parseBasePath('/v1.2/api')).toBe('/v1.2/api');
   });
 
   it('schema prints the docs.json JSON Schema, compilable by ajv', async () => {
