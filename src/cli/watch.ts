@@ -5,7 +5,7 @@ import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, internalErrorText, type CliIo } from './io.js';
-import { ignoredPath } from '../site/ignored-paths.js';
+import { ignoredPath } from '../root/index.js';
 import { watchDocsRoot, type DocsWatcher } from '../site/watcher.js';
 
 export interface WatchOptions {

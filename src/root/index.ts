@@ -10,3 +10,5 @@ export type { FileSplice, SpliceCut, SpliceOptions } from './file-splice.js';
 export { isWithin, locatePath, openOwnedFile, readOwnedFile, readOwnedRange, UnsafePathError } from './owned-paths.js';
 export type { Confinement } from './owned-paths.js';
 export { refuseInputsOf } from './output-guard.js';
+export { ignoredPath, ignoredUnder } from './ignored-paths.js';
+export { maxPublishedFileBytes, publishedEntry, publishedPath, readPublishedFile, unpublishedGlobs } from './published-files.js';

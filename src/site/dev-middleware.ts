@@ -12,7 +12,7 @@ import { htmlShell } from './html.js';
 import { iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
 import { contentType, previewRedirect } from './site-files.js';
-import { readPublishedFile } from './published-files.js';
+import { readPublishedFile } from '../root/index.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
 
 /** What `entries/server.tsx` exports. */
@@ -57,7 +57,7 @@ export const maxRequestTargetLength = 4096;
 /**
  * The dev server's routes before Vite's own (plugin.ts installs it directly in `configureServer`, ahead
  * of Vite's internal middlewares): the guard against overlong URLs, then the docs root's files, exactly
- * those the export publishes (published-files.ts), at their paths under the base. Vite's root is
+ * those the export publishes (src/root/published-files.ts), at their paths under the base. Vite's root is
  * docs-build's folder, or the user's project: served after this, a docs root file would lose to a file
  * of that folder at the same path, and Vite would serve the root's sources and settings itself when it
  * is Vite's root; its `server.fs` settings (plugin.ts) refuse those now, and the published files are

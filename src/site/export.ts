@@ -18,7 +18,7 @@ import { boundedPath } from '../pipeline/content-output.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
 import { clientBundle } from './client-bundle.js';
 import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
-import { maxPublishedFileBytes, publishedEntry } from './published-files.js';
+import { maxPublishedFileBytes, publishedEntry } from '../root/index.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
 import { trimTrailingSlashes } from '../fields/http.js';
 
@@ -705,7 +705,7 @@ function rootFiles(root: string, skip: string[]): RootFile[] {
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
       if (skip.includes(full)) continue;
-      // Which entries are published: published-files.ts, the rule the preview's server checks too.
+      // Which entries are published: src/root/published-files.ts, the rule the preview's server checks too.
       if (entry.isDirectory()) {
         if (publishedEntry(rel, 'folder')) walk(full, rel);
       } else if (entry.isFile() && publishedEntry(rel, 'file')) {

@@ -7,6 +7,6 @@
 export { docsBuild, docsBuildCore, errorOverlay, type DocsBuildOptions, type SiteBuildEvent } from './plugin.js';
 export { exportSite, exportMarker, pageHtmlPath, type ExportOptions, type ExportResult } from './export.js';
 export { SiteCompiler, SiteSnapshot, siteChange, type SiteChange, type SiteCompileOptions } from './compiler.js';
-export { ignoredPath } from './ignored-paths.js';
+export { ignoredPath } from '../root/index.js';
 export { watchDocsRoot, type DocsWatcher, type DocsWatcherOptions } from './watcher.js';
 export { siteModuleId, routesModuleId, pageModulePrefix, pageModuleId } from './modules.js';

@@ -12,8 +12,7 @@ import type { PageData } from '../theme/types.js';
 import { pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, keptFilesFolder } from './server-bundle.js';
-import { ignoredUnder } from './ignored-paths.js';
-import { unpublishedGlobs } from './published-files.js';
+import { ignoredUnder, unpublishedGlobs } from '../root/index.js';
 import { watchDocsRoot, withThrottledChanges } from './watcher.js';
 import { isWithin } from '../root/index.js';
 

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { sameStamp, stampAt, type FileStamp } from '../root/index.js';
-import { ignoredUnder } from './ignored-paths.js';
+import { ignoredUnder } from '../root/index.js';
 
 /*
  * The one file watcher of `build --watch` and `docs-build dev`. Node 20's recursive fs.watch loses a
  * file after a rename-over save (`sed -i`, JetBrains' safe write, vim's backupcopy=no): the inode it
  * watched is gone and the new one is never watched. chokidar re-watches on rename and, with `atomic`,
  * folds the delete-then-create of such a save into one change. Vite's own `server.watcher` is chokidar
- * too, and is given the same `ignoredPath` (`ignored-paths.ts`), so both modes see the same files.
+ * too, and is given the same `ignoredPath` (`src/root/ignored-paths.ts`), so both modes see the same files.
  */
 
 export interface DocsWatcher {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxRequestTargetLength } from '../../src/site/dev-middleware.js';
 import { sitePaths } from '../../src/site/paths.js';
 import { servedFolders } from '../../src/site/plugin.js';
-import { publishedPath } from '../../src/site/published-files.js';
+import { publishedPath } from '../../src/root/published-files.js';
 import { copyOfExample, removeTemporaries } from './helpers.js';
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));

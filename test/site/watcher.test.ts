@@ -5,7 +5,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { watchAndBuild } from '../../src/cli/watch.js';
 import { build } from '../../src/pipeline/build.js';
 import type { BuildOptions, BuildResult } from '../../src/pipeline/index.js';
-import { ignoredPath } from '../../src/site/ignored-paths.js';
+import { ignoredPath } from '../../src/root/ignored-paths.js';
 import { watchDocsRoot } from '../../src/site/watcher.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
 

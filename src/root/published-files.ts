@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { isWithin } from '../root/index.js';
+import { isWithin } from './owned-paths.js';
 import { ignoredPath } from './ignored-paths.js';
 
 /*
