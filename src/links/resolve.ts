@@ -141,7 +141,12 @@ class PathResolver {
       const page = this.site.pageAt(twin[1]!);
       if (page !== undefined) return withQuery({ kind: 'page', page });
     }
-    if (relative !== '' && this.site.hasFile(relative)) return withQuery({ kind: 'asset', path: `/${relative}` });
+    if (relative !== '' && this.site.hasFile(relative)) {
+      if (!this.site.publishes(relative)) {
+        return broken('asset', `"/${relative}" is a file of the docs root that the site does not publish (settings, page sources and scripts, snippets/ and hidden files are not)`, suggestFiles(relative, this.site));
+      }
+      return withQuery({ kind: 'asset', path: `/${relative}` });
+    }
     return undefined;
   }
 

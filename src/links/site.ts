@@ -21,6 +21,12 @@ export interface LinkSiteInput {
    * while nothing has needed the whole list ("did you mean" suggestions do).
    */
   fileExists?: (path: string) => boolean;
+  /**
+   * Whether the site publishes a file of the root at its path (the export's rule,
+   * src/root/published-files.ts: not docs.json, page sources, scripts, `snippets/` or hidden files). A
+   * link to a file it does not publish is broken on the published site. Default: every file.
+   */
+  published?: (path: string) => boolean;
   /** The page served at `/`. Default: `index` when it is a page, else the first page. */
   home?: string;
   /**
@@ -47,6 +53,8 @@ export class LinkSite {
   private fileSet: ReadonlySet<string> | undefined;
   private readonly listFiles: () => Iterable<string>;
   private readonly fileExists: ((path: string) => boolean) | undefined;
+  private readonly published: ((path: string) => boolean) | undefined;
+  private publishedFiles: ReadonlySet<string> | undefined;
   private readonly generated: ReadonlySet<string>;
   readonly redirects: RedirectTable;
   readonly home: string | undefined;
@@ -63,6 +71,7 @@ export class LinkSite {
     const files = input.files ?? [];
     this.listFiles = typeof files === 'function' ? files : () => files;
     this.fileExists = input.fileExists;
+    this.published = input.published;
     this.generated = new Set(input.generatedFiles ?? defaultGeneratedFiles);
     this.redirects = new RedirectTable(input.redirects ?? []);
     this.home = input.home ?? this.byPath.get('') ?? this.byPath.values().next().value;
@@ -104,8 +113,15 @@ export class LinkSite {
     return this.byPath.keys();
   }
 
+  /** Whether a file of the root (or one the service generates) is published at its path (`published`). */
+  publishes(path: string): boolean {
+    return this.generated.has(path) || (this.published?.(path) ?? true);
+  }
+
+  /** The root's files the site publishes (for "did you mean"). */
   fileList(): ReadonlySet<string> {
-    return this.files;
+    if (!this.published) return this.files;
+    return (this.publishedFiles ??= new Set([...this.files].filter((path) => this.publishes(path))));
   }
 
   /** Whether some page is served at `prefix` or below it (a redirect destination with parameters). */

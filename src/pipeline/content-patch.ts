@@ -255,8 +255,7 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
   };
   return {
     facts: {
-      // Listed only if a patched page's link needs a suggestion: a link to a file looks in its folders alone.
-      linkSite: linkSiteOf(stored.linkSite, () => root.files(), (path) => root.exists(path)),
+      linkSite: linkSiteOf(stored.linkSite, root, { listed: false }),
       linkSiteInput: stored.linkSite,
       themes: stored.themes,
       variables: stored.variables,

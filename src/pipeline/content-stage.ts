@@ -6,7 +6,7 @@ import type { Redirect } from '../links/redirects.js';
 import { checkExternalLinks, type ExternalCheckOptions } from '../links/external.js';
 import type { Manifest, Page } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/types.js';
-import { sha256, type DocsRoot } from '../root/index.js';
+import { publishedPath, sha256, type DocsRoot } from '../root/index.js';
 import { assignHeadingIds } from '../content/headings.js';
 import { codeThemes, highlightPlan, highlightTrees, planHighlighting, type CodeThemes, type HighlightBatchOptions, type HighlightStats } from '../content/highlight.js';
 import { toMarkdown } from '../content/markdown.js';
@@ -179,7 +179,7 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
     redirects: readRedirects(input.config?.value),
     unverifiedPrefixes: [...(input.unverifiedPrefixes ?? [])],
   };
-  const linkSite = linkSiteOf(linkSiteInput, input.root.files());
+  const linkSite = linkSiteOf(linkSiteInput, input.root, { listed: true });
   const linkProblems: Diagnostic[] = [];
   if (input.checkLinks !== false) {
     const pages = [...trees].filter(([, entry]) => entry.file !== undefined).map(([id, entry]) => ({ page: id, file: entry.file!, links: entry.links }));
@@ -256,14 +256,18 @@ export interface StoredLinkSite {
   unverifiedPrefixes: string[];
 }
 
-/** The link site of the stored input over the root's files. */
-export function linkSiteOf(input: StoredLinkSite, files: readonly string[] | (() => readonly string[]), fileExists?: (path: string) => boolean): LinkSite {
+/**
+ * The link site of the stored input over the root's files. A file is a link target only where the site
+ * publishes it: by its path (src/root/published-files.ts) and as a file of its own, not a symbolic link.
+ */
+export function linkSiteOf(input: StoredLinkSite, root: DocsRoot, options: { listed: boolean }): LinkSite {
   return createLinkSite({
     pages: input.pages,
     anchors: new Map(Object.entries(input.anchors)),
     redirects: input.redirects,
-    files,
-    ...(fileExists ? { fileExists } : {}),
+    // A patch lists the root only if a link needs a suggestion: a link to a file looks in its folders alone.
+    ...(options.listed ? { files: root.files() } : { files: () => root.files(), fileExists: (path: string) => root.exists(path) }),
+    published: (path) => publishedPath(path) && root.isRegularFile(path),
     ...(input.unverifiedPrefixes.length > 0 ? { unverifiedPrefixes: input.unverifiedPrefixes } : {}),
   });
 }

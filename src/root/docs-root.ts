@@ -194,6 +194,21 @@ export class DocsRoot {
   }
 
   /**
+   * Whether a root-relative path is a regular file itself, not a symbolic link to one: the export
+   * publishes only those (its walk does not follow links), so a link to `images/out.png -> /etc/hostname`
+   * is a link to nothing on the published site.
+   */
+  isRegularFile(relativePath: string): boolean {
+    const resolved = this.resolve(relativePath);
+    if (!resolved.ok) return false;
+    try {
+      return lstatSync(this.absolute(resolved.path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * The stamp of a root-relative path without following a final symbolic link (a link's target can
    * change under an unchanged link); undefined when nothing is there or the path leaves the root.
    * Nothing is opened.
