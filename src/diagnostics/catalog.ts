@@ -147,6 +147,7 @@ export const catalog = {
   'links/broken-anchor': { severity: 'warning', stage: 'links', title: 'A link\'s #anchor matches no heading or id of the page it points at' },
   'links/missing-asset': { severity: 'error', stage: 'links', title: 'An image or file link points at no file of the docs root' },
   'links/invalid-href': { severity: 'error', stage: 'links', title: 'A link cannot be read as a URL (malformed percent-encoding)' },
+  'links/script-href': { severity: 'warning', stage: 'links', title: 'A link is a javascript: (or vbscript:) URL: React refuses to render it, so it does nothing on the site' },
   'links/invalid-redirect': { severity: 'error', stage: 'links', title: 'A redirect source or destination is not a root-absolute path or URL' },
   'links/redirect-target-missing': { severity: 'error', stage: 'links', title: 'A redirect leads to no page, file or further redirect' },
   'links/redirect-loop': { severity: 'error', stage: 'links', title: 'Redirects lead back to where they started' },

@@ -100,6 +100,9 @@ export function isCheckedLink(link: Pick<ContentLink, 'kind' | 'via'>): boolean 
   return builtinComponents.has(link.via.slice(0, link.via.lastIndexOf('.')));
 }
 
+/** Schemes a browser runs as script (`resolveHref` gives their name lower-cased). */
+const scriptSchemes = new Set(['javascript', 'vbscript']);
+
 interface Problem {
   code: DiagnosticCode;
   message: string;
@@ -107,6 +110,9 @@ interface Problem {
 }
 
 function problemOf(resolved: ResolvedHref, href: string): Problem | undefined {
+  if (resolved.kind === 'other' && scriptSchemes.has(resolved.scheme)) {
+    return { code: 'links/script-href', message: `"${href.length > 80 ? `${href.slice(0, 77)}...` : href}" runs script when followed; React renders it as a blocked link`, suggestion: 'link to a page or an http(s) URL, or use a button component' };
+  }
   const final = resolved.kind === 'redirect' ? resolved.target : resolved;
   // A path a redirect catches is valid; where the redirect leads is the redirect's problem, except an
   // anchor the link itself adds.

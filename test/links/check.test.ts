@@ -57,6 +57,16 @@ describe('checkLinks: page links', () => {
     ]);
   });
 
+  it('warns at a javascript: or vbscript: link, in any letter case; mailto: and tel: pass', () => {
+    const file = 'index.mdx';
+    const pages: PageLinks[] = [{ page: 'index', file, links: [link('javascript:alert(1)', file, 3), link('JavaScript:void(0)', file, 4, 1, 'prop', 'Card.href'), link('vbscript:x', file, 5), link('tel:+1', file, 6)] }];
+    expect(checkLinks({ site: site(), pages })).toMatchObject([
+      { code: 'links/script-href', severity: 'warning', line: 3, message: '"javascript:alert(1)" runs script when followed; React renders it as a blocked link' },
+      { code: 'links/script-href', line: 4 },
+      { code: 'links/script-href', line: 5 },
+    ]);
+  });
+
   it('checks link props of built-in components only (a custom component\'s src is its own data)', () => {
     const file = 'features/agent.mdx';
     const pages: PageLinks[] = [{ page: 'quickstart', file, links: [link('docs-agent', file, 3, 1, 'prop', 'AgentFeedbackCTA.src'), link('docs-agent', file, 4, 1, 'prop', 'Card.href')] }];
