@@ -62,10 +62,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
  */
 export function parseBasePath(text: string): string {
   const trimmed = text.trim();
-  const segments = trimmed.replace(/^\/+|\/+$/g, '').split('/');
+  const segments = trimmed.split('/');
+  while (segments[0] === '') segments.shift();
+  while (segments.at(-1) === '') segments.pop();
   const problem = /[\s\p{Cc}?#\\]/u.test(trimmed) ? 'holds whitespace, a control character, ?, # or \\'
     : trimmed.startsWith('//') ? 'starts with //, which a browser reads as another host'
-    : segments.some((segment, at) => segment === '.' || segment === '..' || (segment === '' && segments.length > 1 && at > 0)) ? 'has an empty, . or .. segment'
+    : segments.some((segment) => segment === '' || segment === '.' || segment === '..') ? 'has an empty, . or .. segment'
     : undefined;
   if (problem) throw new InvalidArgumentError(`the base path ${JSON.stringify(text)} ${problem}; write it as /docs/`);
   return trimmed;

@@ -29,8 +29,18 @@ export interface CompiledRedirect {
 /** `:name`, `:name*`, `:name+`, `:name?` (each optionally preceded by `/`) and a bare `*`. */
 const parameter = /(\/?):([A-Za-z_][A-Za-z0-9_]*)([*+?]?)|(\/?)\*/g;
 
-/** Where a source's query or fragment starts: `#`, or a `?` that is not a parameter's modifier (`:x?`). */
-const queryOrFragment = /#|(?<!:[A-Za-z_][A-Za-z0-9_]*)\?/;
+/** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
+function withoutQueryOrFragment(source: string): string {
+  const modifiers = new Set<number>();
+  parameter.lastIndex = 0;
+  for (let match = parameter.exec(source); match; match = parameter.exec(source)) {
+    if (match[3] === '?') modifiers.add(match.index + match[0].length - 1);
+  }
+  for (let at = 0; at < source.length; at++) {
+    if (source[at] === '#' || (source[at] === '?' && !modifiers.has(at))) return source.slice(0, at);
+  }
+  return source;
+}
 
 export function hasParameters(path: string): boolean {
   parameter.lastIndex = 0;
@@ -57,7 +67,7 @@ export function readRedirects(config: JsonValue | undefined): Redirect[] {
  * one; a trailing slash is not significant. Matching is case-sensitive, like page paths.
  */
 export function compileRedirect(redirect: Redirect, index: number): CompiledRedirect {
-  const source = stripTrailingSlash(redirect.source.split(queryOrFragment, 1)[0]!);
+  const source = stripTrailingSlash(withoutQueryOrFragment(redirect.source));
   if (!hasParameters(source)) return { redirect, index, exact: source };
   let pattern = '';
   let last = 0;

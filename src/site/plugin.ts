@@ -224,7 +224,7 @@ function importedStylesheetFolders(themeDir: string): string[] {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (entry.isFile() && entry.name.endsWith('.css')) {
-        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/@import\s+(?:url\()?\s*['"]([^'"./][^'"]*)['"]/g)) {
+        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/@import\s+(?:url\(\s*)?['"]([^'"./][^'"]*)['"]/g)) {
           try {
             folders.add(path.dirname(createRequire(file).resolve(specifier!)));
           } catch {
