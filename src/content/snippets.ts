@@ -114,7 +114,7 @@ class PageInliner {
   run(body: ConvertedBody): InlinedPage {
     const scope = this.scopeOf(this.page, body, [this.page]);
     this.takeFileParts(this.page, body);
-    for (const diagnostic of checkFileBody(body)) this.diagnostics.push(diagnostic);
+    appendAll(this.diagnostics, checkFileBody(body));
     const children = this.walk(this.options.takesTree ? body.tree.children : structuredClone(body.tree.children), scope);
     this.reportUnknownVariables();
     for (const diagnostic of checkHeadingOrder(this.outline)) this.report(diagnostic.file ?? this.page, diagnostic);
@@ -203,11 +203,9 @@ class PageInliner {
       case 'raw':
         node.value = this.substitute(node.value, scope);
         return [node];
-      case 'code': {
-        const filled = substituteVariables(fillCodeProps(node.value, scope.props), this.options.variables);
-        if (filled === node.value || this.grow(filled.length - node.value.length, scope)) node.value = filled;
+      case 'code':
+        node.value = this.filledWithin(node.value, substituteVariables(fillCodeProps(node.value, scope.props), this.options.variables), scope);
         return [node];
-      }
       case 'island':
         return this.visitIsland(node, scope);
       case 'element': {
@@ -268,7 +266,12 @@ class PageInliner {
   /** Variables in text; an unknown name in code is left alone unreported (templating languages use the same braces). */
   private substitute(value: string, scope: Scope): string {
     const substituted = this.codeDepth > 0 ? substituteVariables(value, this.options.variables) : substituteVariables(value, this.options.variables, (name) => this.noteUnknownVariable(scope.file, name));
-    return substituted === value || this.grow(substituted.length - value.length, scope) ? substituted : value;
+    return this.filledWithin(value, substituted, scope);
+  }
+
+  /** `after` (text with variables filled in) where the page may still grow by the difference, else `before`. */
+  private filledWithin(before: string, after: string, scope: Scope): string {
+    return after === before || this.grow(after.length - before.length, scope) ? after : before;
   }
 
   /**
@@ -299,10 +302,7 @@ class PageInliner {
 
   private firstPlaceholder(file: string): SourceLocation {
     const read = this.snippets.root.read(file, { keep: false });
-    const at = read.ok ? read.file.text.indexOf('{{') : -1;
-    if (!read.ok || at < 0) return { file };
-    const before = read.file.text.slice(0, at);
-    return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+    return { file, ...(read.ok ? locateVariable(read.file.text) : undefined) };
   }
 
   /** One warning per file and name, at its first place in the file (read again only for this). */

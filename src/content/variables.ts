@@ -51,10 +51,10 @@ export function variableOfExpression(source: string): string | undefined {
   return expressionPlaceholder.exec(source)?.[1];
 }
 
-/** 1-based line and column of the first `{{name}}` (written or masked) in a file's text. */
-export function locateVariable(text: string, key: string): { line: number; column: number } | undefined {
+/** 1-based line and column of the first `{{key}}` (written or masked) in a file's text; of any name without `key`. */
+export function locateVariable(text: string, key?: string): { line: number; column: number } | undefined {
   for (const match of text.matchAll(placeholder)) {
-    if (match[2] !== key) continue;
+    if (key !== undefined && match[2] !== key) continue;
     const before = text.slice(0, match.index);
     const line = before.split('\n').length;
     return { line, column: match.index - before.lastIndexOf('\n') };
