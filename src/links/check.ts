@@ -2,7 +2,7 @@ import { appendAll, createDiagnostic, joinPointer, type Diagnostic, type Diagnos
 import { builtinComponents } from '../content/components.js';
 import type { ContentLink } from '../content/types.js';
 import { configHrefs, type ConfigSource } from './config-hrefs.js';
-import { hasParameters, stripTrailingSlash, type Redirect } from './redirects.js';
+import { hasParameters, holdsUnsafeCharacters, stripTrailingSlash, type Redirect } from './redirects.js';
 import { resolveHref, type ResolvedHref } from './resolve.js';
 import { pageUrl, type LinkSite } from './site.js';
 
@@ -156,9 +156,6 @@ class ProblemList {
  * http(s) URL that leads to a page or file; a source listed twice, a destination that is itself
  * redirected (a chain) and redirects that come back to where they started (a loop) are reported.
  */
-/** Whitespace or a control character, never part of a path or URL as written (a space is `%20`). */
-const unsafeInRedirect = /[\s\p{Cc}]/u;
-
 export function checkRedirects(site: LinkSite, config: ConfigSource): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const firstOfSource = new Map<string, Redirect>();
@@ -166,9 +163,8 @@ export function checkRedirects(site: LinkSite, config: ConfigSource): Diagnostic
   for (const { redirect, ambiguous } of site.redirects.all) {
     if (!redirect.pointer) continue;
     const at = (key: 'source' | 'destination'): SourceLocation => config.locate(joinPointer(redirect.pointer!, key));
-    const spaced = [['source', redirect.source], ['destination', redirect.destination]].find(([, value]) => unsafeInRedirect.test(value!));
+    const spaced = [['source', redirect.source], ['destination', redirect.destination]].find(([, value]) => holdsUnsafeCharacters(value!));
     if (spaced) {
-      // A host's `_redirects` reads whitespace as a field or line break: a newline in a source adds a rule of its own.
       const [key, value] = spaced as ['source' | 'destination', string];
       diagnostics.push(createDiagnostic('links/invalid-redirect', `redirect ${key} ${JSON.stringify(value)} holds whitespace or a control character; it is not published`, at(key), { suggestion: 'write a space in a path as %20, and remove line breaks' }));
       continue;

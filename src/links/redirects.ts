@@ -29,6 +29,16 @@ export interface CompiledRedirect {
 /** `:name`, `:name*`, `:name+`, `:name?` (each optionally preceded by `/`) and a bare `*`. */
 const parameter = /(\/?):([A-Za-z_][A-Za-z0-9_]*)([*+?]?)|(\/?)\*/g;
 
+/**
+ * Whether a redirect's source or destination holds whitespace or a control character: never part of a
+ * path or URL as written (a space is `%20`), and `_redirects` reads them as field and line breaks, so a
+ * newline in a source would add a rule of its own (`/* https://elsewhere/:splat 200!`). The compiler
+ * reports such a redirect (`links/invalid-redirect`) and the site never publishes it.
+ */
+export function holdsUnsafeCharacters(text: string): boolean {
+  return /[\s\p{Cc}]/u.test(text);
+}
+
 /** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
 function withoutQueryOrFragment(source: string): string {
   const modifiers = new Set<number>();

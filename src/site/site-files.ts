@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/index.js';
-import { RedirectTable } from '../links/index.js';
+import { holdsUnsafeCharacters, RedirectTable } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -75,13 +75,6 @@ export interface Redirect {
 }
 
 /**
- * Whitespace or a control character: a separator of `_redirects`' fields and lines, never part of a path
- * or URL as written (a space in a path is written `%20`). A `source` with a newline would add a line of
- * its own choosing to `_redirects` (`/* https://elsewhere/:splat 200!`).
- */
-const unsafeInRedirect = /[\s\p{Cc}]/u;
-
-/**
  * docs.json's `redirects`, the well-formed ones (the compiler reports the others): a source or
  * destination holding whitespace or a control character is never published, in `_redirects`, as an
  * HTML redirect or by the preview.
@@ -94,7 +87,7 @@ export function redirectsOf(snapshot: SiteSnapshot): Redirect[] {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
     const { source, destination, permanent } = entry as Record<string, JsonValue>;
     if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) return;
-    if (unsafeInRedirect.test(source) || unsafeInRedirect.test(destination)) return;
+    if (holdsUnsafeCharacters(source) || holdsUnsafeCharacters(destination)) return;
     found.push({ source, destination, permanent: permanent !== false, index });
   });
   return found;
