@@ -201,6 +201,8 @@ export class DocsRoot {
   isRegularFile(relativePath: string): boolean {
     const resolved = this.resolve(relativePath);
     if (!resolved.ok) return false;
+    // Listed already: the walk told files from links, so no file is looked at again ("did you mean" asks for every file).
+    if (this.fileSet) return this.fileSet.has(resolved.path) && !this.links!.has(resolved.path);
     try {
       return lstatSync(this.absolute(resolved.path)).isFile();
     } catch {

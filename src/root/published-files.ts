@@ -5,9 +5,9 @@ import { ignoredPath } from './ignored-paths.js';
 
 /*
  * Which of the docs root's own files (images, logos, downloads, specs) the site publishes at their
- * paths: the one rule of the export (`rootFiles` in export.ts, which walks the root with it) and of the
+ * paths: the one rule of the export (`rootFiles` in export.ts, which walks the root with it), of the
  * preview's server (which checks one requested path with it), so the preview serves exactly what the
- * export would publish.
+ * export would publish, and of the link check (a link to a file the site does not publish is broken).
  */
 
 /** Extensions of source files of the docs root (pages, scripts), never published as files. */
