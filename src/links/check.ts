@@ -163,10 +163,9 @@ export function checkRedirects(site: LinkSite, config: ConfigSource): Diagnostic
   for (const { redirect, ambiguous } of site.redirects.all) {
     if (!redirect.pointer) continue;
     const at = (key: 'source' | 'destination'): SourceLocation => config.locate(joinPointer(redirect.pointer!, key));
-    const spaced = [['source', redirect.source], ['destination', redirect.destination]].find(([, value]) => holdsUnsafeCharacters(value!));
+    const spaced = (['source', 'destination'] as const).find((key) => holdsUnsafeCharacters(redirect[key]));
     if (spaced) {
-      const [key, value] = spaced as ['source' | 'destination', string];
-      diagnostics.push(createDiagnostic('links/invalid-redirect', `redirect ${key} ${JSON.stringify(value)} holds whitespace or a control character; it is not published`, at(key), { suggestion: 'write a space in a path as %20, and remove line breaks' }));
+      diagnostics.push(createDiagnostic('links/invalid-redirect', `redirect ${spaced} ${JSON.stringify(redirect[spaced])} holds whitespace or a control character; it is not published`, at(spaced), { suggestion: 'write a space in a path as %20, and remove line breaks' }));
       continue;
     }
     const source = redirect.source;
