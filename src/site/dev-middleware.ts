@@ -196,17 +196,36 @@ async function renderPage(server: ViteDevServer, context: DevContext, requested:
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
   const base = server.config.base;
   const styles = styleUrls.map((href) => `<link rel="stylesheet" href="${base}${href.replace(/^\//, '')}?direct" data-docs-build-dev-css>`).join('');
+  const clientEntry = `/@fs${context.paths.clientEntry}`;
+  // Transformed as the browser will ask for it, while the page is on its way.
+  void server.environments.client.warmupRequest(clientEntry);
+  const injected = await viteInjections(server, url);
   const html = htmlShell({
     site: snapshot.data.site,
     base: snapshot.data.base,
     page: pageData,
     pageId: id ?? '404',
     body,
-    head: styles,
-    scripts: `<script type="module" src="${base}@fs${context.paths.clientEntry}"></script>`,
+    head: `${injected.head}${styles}`,
+    scripts: `<script type="module" src="${base}${clientEntry.slice(1)}"></script>${injected.body}`,
     dataKey: dataKey(snapshot.siteKey, JSON.stringify(pageData ?? null)),
   });
-  return { html: await server.transformIndexHtml(url, html), renderer: kind };
+  return { html, renderer: kind };
+}
+
+/**
+ * What Vite and its plugins add to a page (Vite's client, React's refresh preamble), taken from an empty
+ * document. The page itself does not go through `transformIndexHtml`: that puts the base in front of
+ * every root-relative URL, and the page's URLs (images, the logo, the favicon) already hold it.
+ */
+async function viteInjections(server: ViteDevServer, url: string): Promise<{ head: string; body: string }> {
+  const html = await server.transformIndexHtml(url, '<!doctype html><html><head></head><body></body></html>');
+  const inner = (tag: string): string => {
+    const open = html.indexOf(`<${tag}>`);
+    const close = html.lastIndexOf(`</${tag}>`);
+    return open < 0 || close < open ? '' : html.slice(open + tag.length + 2, close);
+  };
+  return { head: inner('head'), body: inner('body') };
 }
 
 /** The stylesheets the server entry imports: linked in the page so the first paint is styled (the client then takes over). */

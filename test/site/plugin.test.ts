@@ -31,10 +31,10 @@ afterEach(async () => {
 });
 
 /** A real dev server on 127.0.0.1 with the plugin; records what it sends to browsers over HMR. */
-async function start(files: Record<string, string>, options: Partial<DocsBuildOptions> = {}): Promise<Harness> {
+async function start(files: Record<string, string>, options: Partial<DocsBuildOptions> = {}, base = '/'): Promise<Harness> {
   const root = tempRoot(files);
   const builds: SiteBuildEvent[] = [];
-  const server = await createServer({ root: sitePaths().packageDir, configFile: false, envDir: false, logLevel: 'silent', plugins: docsBuild({ root, onBuild: (event) => builds.push(event), debounceMs: 20, ...options }), server: { host: '127.0.0.1', port: 0 } });
+  const server = await createServer({ root: sitePaths().packageDir, base, configFile: false, envDir: false, logLevel: 'silent', plugins: docsBuild({ root, onBuild: (event) => builds.push(event), debounceMs: 20, ...options }), server: { host: '127.0.0.1', port: 0 } });
   servers.push(server);
   await server.listen();
   const payloads: HotPayload[] = [];
@@ -45,7 +45,7 @@ async function start(files: Record<string, string>, options: Partial<DocsBuildOp
     send(payload);
   }) as typeof hot.send;
   const address = server.httpServer!.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${address.port}/`, payloads, builds, root };
+  return { server, url: `http://127.0.0.1:${address.port}${base}`, payloads, builds, root };
 }
 
 async function until<T>(read: () => T | undefined, what: string, ms = 10_000): Promise<T> {
@@ -128,6 +128,26 @@ describe('the docs-build Vite plugin', () => {
     const missing = await fetch(`${harness.url}no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page not found');
+  });
+
+  it('serves every URL of a page under a base path once: stylesheets, scripts, the logo, the favicon, images', async () => {
+    const files = {
+      ...site,
+      'docs.json': docsJsonWith({ pages: ['index', 'guide', 'other'] }, { logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' }, favicon: '/favicon.svg' }),
+      'guide.mdx': page('Guide', '![A chart](/images/chart.png)\n\nSee [the other page](/other).'),
+      'logo/light.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'logo/dark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'images/chart.png': 'not really a png',
+    };
+    const harness = await start(files, {}, '/docs/');
+    const origin = new URL(harness.url).origin;
+    const html = await (await fetch(`${harness.url}guide`)).text();
+    const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    for (const expected of ['/docs/images/chart.png', '/docs/logo/light.svg', '/docs/favicon.svg', '/docs/@vite/client', '/docs/other']) expect(urls).toContain(expected);
+    expect(urls.filter((url) => !url.startsWith('/docs/') || url.startsWith('/docs/docs/'))).toEqual([]);
+    const statuses = await Promise.all(urls.map(async (url) => `${(await fetch(`${origin}${url}`)).status} ${url}`));
+    expect(statuses.filter((status) => !status.startsWith('200 '))).toEqual([]);
   });
 
   it("follows docs.json's redirects, and sends the root of a site without an index page to its first page", async () => {
