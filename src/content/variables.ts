@@ -12,6 +12,12 @@
 const name = '[A-Za-z0-9_-]+';
 const OPEN = '\uFDD0\uFDD1';
 const CLOSE = '\uFDD1\uFDD0';
+/** Whether `text` can be the name of a `{{name}}` placeholder: no other docs.json variable is ever used. */
+export function isVariableName(text: string): boolean {
+  return wholeName.test(text);
+}
+const wholeName = new RegExp(`^${name}$`);
+
 /** `{{name}}` as written, or masked. */
 const placeholder = new RegExp(`(?:\\{\\{|${OPEN})(\\s*)(${name})(\\s*)(?:\\}\\}|${CLOSE})`, 'g');
 /**

@@ -102,6 +102,7 @@ export const catalog = {
   'content/unknown-component': { severity: 'warning', stage: 'content', title: 'A capitalized component is neither built in, imported nor defined in the file' },
   'content/image-missing-alt': { severity: 'warning', stage: 'content', title: 'An <img> has no alt attribute: screen readers read out its file name (alt="" marks decoration)' },
   'content/heading-level-skipped': { severity: 'warning', stage: 'content', title: 'A heading is more than one level below the one before it (an h4 after an h2, an h3 right after the page title): readers who move by headings lose the outline' },
+  'content/invalid-variable-name': { severity: 'warning', stage: 'content', title: 'A docs.json variable has a name no {{name}} placeholder can write (letters, digits, _ and - only); it is never used' },
   'content/unknown-variable': { severity: 'warning', stage: 'content', title: 'A {{name}} placeholder names no docs.json variable; it is left as written' },
 
   // precedence: api target, auth, playground

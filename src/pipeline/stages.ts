@@ -4,7 +4,7 @@ import type { Site } from '../config/site.js';
 import type { LoadedConfig } from '../config/load.js';
 import type { ContentPatchFacts, ContentStageResult } from './content-stage.js';
 import { contentStageEdges } from './content-edges.js';
-import { appendAll, createDiagnostic, inStage, isJsonObject, type Diagnostic, type JsonValue, type SourceLocation, type StageResult } from '../diagnostics/index.js';
+import { appendAll, createDiagnostic, inStage, isJsonObject, joinPointer, type Diagnostic, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import { specValidationCache, type DiskCache } from '../incremental/index.js';
 import { stageFingerprint, structureFingerprint, withEncodingProblem } from '../incremental/page-patch.js';
 import { assembleManifest } from '../manifest/assemble.js';
@@ -13,6 +13,7 @@ import type { ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
 import { parseSnippet } from '../mdx/parse-page.js';
 import { SnippetPrefetch } from '../content/snippet-prefetch.js';
+import { isVariableName } from '../content/variables.js';
 import type { SnippetParse } from '../content/snippet-set.js';
 import { MINTIGNORE, pageIdOfFile, publishedPageFiles, resolveNavigation, type NavTree } from '../navigation/index.js';
 import { resolveOpenapi } from '../openapi/index.js';
@@ -141,6 +142,7 @@ async function runContentStage(
   const { buildContent } = await import('./content-stage.js');
   const { config, site } = configured;
   const edges = contentStageEdges(cache, options);
+  const variables = variablesOf(config);
   try {
     const built = await buildContent({
       root,
@@ -148,7 +150,7 @@ async function runContentStage(
       parsed,
       site,
       config,
-      variables: variablesOf(config.value),
+      variables: variables.value,
       ...(edges.snippetCache ? { snippetCache: edges.snippetCache } : {}),
       ...(edges.textCache ? { textCache: edges.textCache } : {}),
       prefetchedSnippets,
@@ -166,7 +168,7 @@ async function runContentStage(
       const page = built.facts?.pages.get(id);
       if (page) page.llmsFull = false;
     }
-    return { ...content, ...(built.facts ? { facts: built.facts } : {}) };
+    return { ...content, diagnostics: [...variables.diagnostics, ...content.diagnostics], ...(built.facts ? { facts: built.facts } : {}) };
   } finally {
     await edges.close();
   }
@@ -190,13 +192,23 @@ function keepsPatchFacts(options: BuildOptions): boolean {
   return options.session !== undefined || options.cache === true;
 }
 
-/** docs.json `variables`: string values only (the schema says so; anything else was reported there). */
-function variablesOf(config: JsonValue): Record<string, string> {
-  const variables = isJsonObject(config) ? config.variables : undefined;
-  const result: Record<string, string> = {};
-  if (!isJsonObject(variables)) return result;
-  for (const [name, value] of Object.entries(variables)) if (typeof value === 'string') result[name] = value;
-  return result;
+/**
+ * docs.json `variables`: string values only (the schema says so; anything else was reported there). A
+ * name no `{{name}}` can write (`"api url"`) is reported at its key.
+ */
+function variablesOf(config: LoadedConfig): StageResult<Record<string, string>> {
+  const variables = isJsonObject(config.value) ? config.value.variables : undefined;
+  if (!isJsonObject(variables)) return { value: {}, diagnostics: [] };
+  // Own properties made as data (`__proto__` too, which an assignment would take for the prototype).
+  const value = Object.fromEntries(Object.entries(variables).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const diagnostics = Object.keys(value)
+    .filter((name) => !isVariableName(name))
+    .map((name) => {
+      const message = `variable ${JSON.stringify(name)} can never be used: a {{name}} placeholder takes letters, digits, _ and - only`;
+      const usable = name.replace(/[^A-Za-z0-9_-]+/g, '-');
+      return createDiagnostic('content/invalid-variable-name', message, config.locate(joinPointer('/variables', name), 'key'), { suggestion: usable.replace(/-/g, '') === '' ? 'rename it' : `rename it, for example to "${usable}"` });
+    });
+  return { value, diagnostics };
 }
 
 interface NavigationPages {

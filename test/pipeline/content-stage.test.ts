@@ -132,6 +132,25 @@ describe('the text cache', () => {
   });
 });
 
+describe('docs.json variables', () => {
+  it('every name a placeholder can write is used, __proto__ too; a name none can write is a warning at its key', async () => {
+    const dir = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index'] }] }, { variables: { ['__proto__']: 'proto-value', 'api url': 'x', version: '2.0' } }).replace('"variables": {', '"variables": {\n    '),
+      'index.mdx': '---\ntitle: Home\n---\n\nVersion {{version}}, {{__proto__}}.\n',
+    });
+    const out = path.join(dir, 'out', 'manifest.json');
+    const result = await build({ root: dir, cache: false, outFile: out });
+    const twin = readFileSync(path.join(dir, 'out', 'content', 'index.md'), 'utf8');
+    expect(twin).toContain('Version 2.0, proto-value.');
+    expect(result.diagnostics.map((d) => d.code)).not.toContain('content/unknown-variable');
+    const unusable = result.diagnostics.filter((d) => d.code === 'content/invalid-variable-name');
+    expect(unusable).toHaveLength(1);
+    const text = readFileSync(path.join(dir, 'docs.json'), 'utf8');
+    const before = text.slice(0, text.indexOf('"api url"')).split('\n');
+    expect(unusable[0]).toMatchObject({ severity: 'warning', file: 'docs.json', line: before.length, column: before.at(-1)!.length + 1, suggestion: 'rename it, for example to "api-url"' });
+  });
+});
+
 describe('twins after docs.json changes, with the cache', () => {
   it('a variable changed in docs.json reaches the twin of the page that uses it; the others stay as a build without a cache makes them', async () => {
     const docsJson = (version: string) => docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'guide'] }] }, { variables: { version } });
