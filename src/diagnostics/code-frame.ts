@@ -54,7 +54,7 @@ export function codeFrame(source: SourceText, range: FrameRange): string {
   const first = Math.max(1, line - context);
   const last = Math.min(source.lineCount, endLine + context);
   const lines: string[] = [];
-  for (let n = first; n <= last; n++) lines.push(cut(source.line(n), from, to));
+  for (let n = first; n <= last; n++) lines.push(printable(cut(source.line(n), from, to)));
   const shift = from > 0 ? from - 1 : 0; // a cut start is replaced by one `…`
   // With `startLine`, code-frame takes page line numbers and the text of the window only.
   const start = { line, column: Math.max(1, column - shift) };
@@ -76,4 +76,19 @@ function cut(text: string, from: number, to: number): string {
 /** Text a reporter prints from a diagnostic (message, hint), cut to a bounded length. */
 export function bounded(text: string, max = 2_000): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en-US')} more characters)`;
+}
+
+const controlCharacter = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/**
+ * `text` safe to print to a terminal: C0 controls (but tab) and DEL become their Control Pictures
+ * (`␊`, `␛`: one column each, so a frame's marker stays under its column), C1 controls U+FFFD. A name or
+ * a line of the docs cannot move the cursor, recolour, retitle or clear the reader's terminal, nor
+ * start a line of its own in the report.
+ */
+export function printable(text: string): string {
+  return text.replace(controlCharacter, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+  });
 }

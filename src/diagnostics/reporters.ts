@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { bounded, codeFrame, SourceText } from './code-frame.js';
+import { bounded, codeFrame, printable, SourceText } from './code-frame.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic } from './diagnostic.js';
 
 /** What reporters need from the outside world, passed in so they stay pure. */
@@ -27,9 +27,12 @@ export interface IgnoredSummary {
 function displayPath(file: string | undefined, options: ReportOptions): string {
   if (!file) return '';
   const prefix = options.pathPrefix ?? '';
-  if (!prefix || prefix === '.') return file;
-  return `${prefix.replace(/(?<!\/)\/+$/, '')}/${file}`;
+  if (!prefix || prefix === '.') return printable(file);
+  return printable(`${prefix.replace(/(?<!\/)\/+$/, '')}/${file}`);
 }
+
+/** Text of a diagnostic as printed: bounded, and without control characters (`printable`). */
+const printed = (text: string): string => printable(bounded(text));
 
 function position(d: Diagnostic, options: ReportOptions): string {
   const file = displayPath(d.file, options);
@@ -53,14 +56,14 @@ export function formatHuman(diagnostics: readonly Diagnostic[], options: ReportO
     const label =
       d.severity === 'error' ? c.red(c.bold('error')) : d.severity === 'warning' ? c.yellow(c.bold('warning')) : c.blue('info');
     const where = position(d, options);
-    const lines = [`${where ? c.cyan(where) + ' ' : ''}${label} ${bounded(d.message)} ${c.dim(d.code)}`];
+    const lines = [`${where ? c.cyan(where) + ' ' : ''}${label} ${printed(d.message)} ${c.dim(d.code)}`];
     const frame = frames(d);
     if (frame) lines.push(frame.split('\n').map((line) => '  ' + line).join('\n'));
-    if (d.suggestion) lines.push(`  ${c.green('hint:')} ${bounded(d.suggestion)}`);
+    if (d.suggestion) lines.push(`  ${c.green('hint:')} ${printed(d.suggestion)}`);
     const related = d.related ?? [];
     for (const r of related.slice(0, maxRelated)) {
       const at = position({ ...r, code: '', severity: 'info', stage: 'cli', message: '' } as Diagnostic, options);
-      lines.push(`  ${c.dim('related:')} ${at ? at + ' ' : ''}${bounded(r.message)}`);
+      lines.push(`  ${c.dim('related:')} ${at ? at + ' ' : ''}${printed(r.message)}`);
     }
     if (related.length > maxRelated) lines.push(`  ${c.dim('related:')} ${related.length - maxRelated} more`);
     blocks.push(lines.join('\n'));
@@ -143,7 +146,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: Report
     if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
     if (d.endColumn !== undefined && d.endLine === d.line) props.push(`endColumn=${d.endColumn}`);
     props.push(`title=${escapeProperty(d.code)}`);
-    const message = d.suggestion ? `${bounded(d.message)} (${bounded(d.suggestion)})` : bounded(d.message);
+    const message = d.suggestion ? `${printed(d.message)} (${printed(d.suggestion)})` : printed(d.message);
     out.push(`::${command} ${props.join(',')}::${escapeData(message)}`);
   }
   out.push(summaryLine(diagnostics, options.ignored));
