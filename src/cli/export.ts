@@ -23,7 +23,7 @@ function checkSiteUrl(text: string | undefined): string | undefined {
     throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
-  return url.origin;
+  return `${url.origin}${url.pathname}`;
 }
 
 /**
@@ -69,7 +69,8 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
     const outcome = exported.written
       ? `${what} ${took}`
       : `exported nothing: errors found; ${shownOut} was left as it was`;
-    io.stdout(`${text}${missingIconsLine(exported.missingIcons)}${outcome}\n`);
+    const unknownUrl = exported.written && exported.publicRoot === undefined ? "no sitemap.xml and no canonical links: the site's URL is unknown (--site-url, or seo.metatags.canonical in docs.json)\n" : '';
+    io.stdout(`${text}${missingIconsLine(exported.missingIcons)}${unknownUrl}${outcome}\n`);
   }
   return hasErrors(diagnostics) || !exported.written ? ExitCode.errors : ExitCode.ok;
 }

@@ -213,17 +213,17 @@ export class SiteSnapshot {
 
   /**
    * llms.txt or llms-full.txt: the compiler's file, whose links are paths under `/`, as it is
-   * (llms-full.txt is megabytes). Under another base or with the site's origin the compiler's own
+   * (llms-full.txt is megabytes). Under another base or the site's public URL (`publicRootUrl`) the compiler's own
    * `llmsTxt` writes them again with that URL prefix.
    */
-  llmsFile(which: 'index' | 'full', origin?: string): PublishedFile | undefined {
-    if (this.base === '/' && origin === undefined) return this.files.published(llmsFiles[which]);
+  llmsFile(which: 'index' | 'full', publicRoot?: string): PublishedFile | undefined {
+    if (this.base === '/' && publicRoot === undefined) return this.files.published(llmsFiles[which]);
     const twins = new Map<string, string>();
     for (const id of this.pageIds()) {
       const twin = this.markdown(id);
       if (twin !== undefined) twins.set(id, twin);
     }
-    const made = llmsTxt(this.manifest, twins, { baseUrl: `${origin ?? ''}${this.base}` });
+    const made = llmsTxt(this.manifest, twins, { baseUrl: publicRoot ?? this.base });
     return { bytes: Buffer.from(which === 'index' ? made.llmsTxt : made.llmsFullTxt, 'utf8') };
   }
 

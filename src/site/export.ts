@@ -17,10 +17,9 @@ import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
 import { clientBundle } from './client-bundle.js';
-import { htmlRedirects, noindex, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
+import { absoluteHttpUrl, canonicalSetting, htmlRedirects, noindex, publicRootUrl, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { maxPublishedFileBytes, publishedEntry } from '../root/index.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
-import { trimTrailingSlashes } from '../fields/http.js';
 
 export { exportMarker };
 
@@ -29,7 +28,10 @@ export interface ExportOptions extends Omit<SiteCompileOptions, 'base'> {
   outDir: string;
   /** The public base path the site is served under (`/docs/`). Default `/`. */
   base?: string;
-  /** The site's absolute URL (`https://docs.example.com`): sitemap, robots.txt, llms.txt and canonical links use it. */
+  /**
+   * The site's absolute URL (`https://docs.example.com`, or with the path the docs are at): sitemap,
+   * robots.txt, llms.txt and canonical links use it. Default: docs.json's `seo.metatags.canonical`.
+   */
   siteUrl?: string;
   /** Test hook: called with the folder being written just before the export completes (a throw aborts it). */
   beforeCommit?: (folder: string) => void;
@@ -57,6 +59,11 @@ export interface ExportResult {
    * they show blank. Their URL paths after `_docs-build/icons/`, sorted.
    */
   missingIcons: string[];
+  /**
+   * The absolute URL the site is published at (`--site-url`, else docs.json's `seo.metatags.canonical`),
+   * ending in `/`; without it there is no sitemap.xml and no canonical link.
+   */
+  publicRoot?: string;
   timings: { compileMs: number; bundleMs: number; renderMs: number; writeMs: number };
 }
 
@@ -84,19 +91,28 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   timings.compileMs = performance.now() - started;
   if (!snapshot || hasErrors(result.diagnostics)) return { result, ...nothing };
 
-  const origin = options.siteUrl === undefined ? undefined : trimTrailingSlashes(options.siteUrl);
   const theme = themeIdentity();
-  const sharedKey = (siteKey: string): string => hashKey(theme, snapshot.base, origin ?? '', siteKey);
+  // (docs.json's canonical URL, the other source of the public URL, is in the site data the key holds.)
+  const sharedKey = (siteKey: string): string => hashKey(theme, snapshot.base, options.siteUrl ?? '', siteKey);
+  const locate = docsJsonLocator(root);
   const bundleCacheDir = options.cache === false ? undefined : keptFilesFolder(defaultViteCacheDir(root), root);
   // Every path the export writes is settled before the first write, whichever way the folder is written
   // (from the snapshot it shows: one with the marker's site data never parses the manifest).
-  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => ({ snapshot: shown, root, outDir, origin, shared, bundleCacheDir, timings, layout: planLayout(shown, root, outDir) });
-  // The paths the layout could not give: reported with the build's problems. (The result's properties
-  // are copied as they are: its manifest may be a getter that parses it, which a spread would call.)
+  const siteOf = (shown: SiteSnapshot, shared = sharedKey(shown.siteKey)): ExportSite => {
+    const publicRoot = publicRootUrl(shown.base, options.siteUrl, shown.data.site);
+    // llms.txt and llms-full.txt are made again from the manifest and every twin when their links are not
+    // the compiler's paths under `/`, at each change of a page: only for a URL the command was given.
+    const llmsRoot = options.siteUrl === undefined ? undefined : publicRoot;
+    return { snapshot: shown, root, outDir, publicRoot, llmsRoot, shared, bundleCacheDir, timings, layout: planLayout(shown, root, outDir, locate) };
+  };
+  // The paths the layout could not give, a canonical URL that is none: reported with the build's
+  // problems. (The result's properties are copied as they are: its manifest may be a getter that parses
+  // it, which a spread would call.)
   const reported = (site: ExportSite): BuildResult => {
-    if (site.layout.diagnostics.length === 0) return result;
+    const problems = [...site.layout.diagnostics, ...(options.siteUrl === undefined ? canonicalProblems(site.snapshot, locate) : [])];
+    if (problems.length === 0) return result;
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(result)) as BuildResult;
-    return Object.defineProperty(copy, 'diagnostics', { value: [...result.diagnostics, ...site.layout.diagnostics], enumerable: true, writable: true, configurable: true });
+    return Object.defineProperty(copy, 'diagnostics', { value: [...result.diagnostics, ...problems], enumerable: true, writable: true, configurable: true });
   };
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
@@ -107,7 +123,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     const site = known ? siteOf(snapshot.withSiteData(previous.siteData), previous.shared) : siteOf(snapshot);
     if (site.shared === previous.shared) {
       try {
-        return { result: reported(site), ...(await updateInPlace(site, previous, options.beforeCommit)) };
+        return { result: reported(site), ...(await updateInPlace(site, previous, options.beforeCommit)), ...publishedAt(site) };
       } catch (error) {
         // A link in the folder that leads out of it: not ours to follow; or a file where a folder must
         // now be (or the reverse). The folder is replaced whole.
@@ -116,15 +132,20 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     }
   }
   const site = siteOf(snapshot);
-  return { result: reported(site), ...(await exportAnew(site, compiler, options.beforeCommit)) };
+  return { result: reported(site), ...(await exportAnew(site, compiler, options.beforeCommit)), ...publishedAt(site) };
 }
+
+const publishedAt = (site: ExportSite): Pick<ExportResult, 'publicRoot'> => (site.publicRoot === undefined ? {} : { publicRoot: site.publicRoot });
 
 /** One export's inputs, shared by its steps. */
 interface ExportSite {
   snapshot: SiteSnapshot;
   root: string;
   outDir: string;
-  origin: string | undefined;
+  /** The absolute URL the site is published at, ending in `/` (`publicRootUrl`), when known. */
+  publicRoot: string | undefined;
+  /** The URL llms.txt and llms-full.txt link under: `publicRoot` when `--site-url` gave it, else the base. */
+  llmsRoot: string | undefined;
   /** The key of everything all pages share (`ExportState.shared`). */
   shared: string;
   /** Where the server and client bundles are kept between exports (`keptFilesFolder`); none with `cache: false`. */
@@ -420,10 +441,10 @@ function headFor(site: ExportSite, bundle: ClientBundle, extra: string[]): strin
 }
 
 function pageHtml(entry: ServerEntry, site: ExportSite, bundle: ClientBundle, id: string, pageData: PageData): string {
-  const { snapshot, origin } = site;
+  const { snapshot, publicRoot } = site;
   const base = snapshot.base;
   const body = entry.render({ data: snapshot.data, pageId: id, pageData });
-  const canonical = origin ? `${origin}${pageHref(base, id)}` : undefined;
+  const canonical = publicRoot === undefined ? undefined : `${publicRoot}${pageHref('/', id).slice(1)}`;
   // The page's data is fetched by the client before it hydrates: preloaded beside the scripts.
   const preloadData = `<link rel="preload" href="${escapeHtml(base + pageDataPath(id))}" as="fetch" crossorigin="anonymous">`;
   return htmlShell({
@@ -461,7 +482,7 @@ function writeSiteFiles(
   pages: WrittenPages,
   previous: ExportState | undefined,
 ): { keys: Record<string, string>; missingIcons: string[] } {
-  const { snapshot, origin, layout } = site;
+  const { snapshot, publicRoot, llmsRoot, layout } = site;
   const planned = new Map<string, PlannedFile>();
   const text = (make: () => string | undefined): PlannedFile | undefined => {
     const made = make();
@@ -494,15 +515,15 @@ function writeSiteFiles(
   // The site files a docs root file does not take the place of (`planLayout`).
   const generated = new Set(siteFileNames.filter((file) => !planned.has(file)));
   const fromCompiler: Array<[string, string, () => PublishedFile | undefined]> = [
-    ['llms.txt', hashes.llms, () => snapshot.llmsFile('index', origin)],
-    ['llms-full.txt', hashes.llmsFull, () => snapshot.llmsFile('full', origin)],
+    ['llms.txt', hashes.llms, () => snapshot.llmsFile('index', llmsRoot)],
+    ['llms-full.txt', hashes.llmsFull, () => snapshot.llmsFile('full', llmsRoot)],
   ];
   for (const [file, hash, publish] of fromCompiler) {
     if (hash !== '' && generated.has(file)) planned.set(file, { key: hashKey(site.shared, file, hash), publish });
   }
   const made: Array<[string, () => string | undefined]> = [
-    ['sitemap.xml', () => sitemapXml(snapshot, origin)],
-    ['robots.txt', () => robotsTxt(snapshot, origin)],
+    ['sitemap.xml', () => sitemapXml(snapshot, publicRoot)],
+    ['robots.txt', () => robotsTxt(snapshot, publicRoot)],
     ['_redirects', () => redirectsFile(snapshot) || undefined],
   ];
   for (const [file, make] of made) {
@@ -621,7 +642,7 @@ interface Layout {
  *
  * The same docs give the same layout, so an update in place and a new export agree.
  */
-function planLayout(snapshot: SiteSnapshot, root: string, outDir: string): Layout {
+function planLayout(snapshot: SiteSnapshot, root: string, outDir: string, locate: DocsJsonLocator): Layout {
   const paths = new OutputPaths();
   const layout: Layout = { paths, pages: new Map(), rootFiles: [], searchParts: new Set(), redirects: new Map(), diagnostics: [] };
   const refused = (message: string, location: SourceLocation | undefined, code: 'site/page-path-taken' | 'site/path-taken', suggestion: string): void => {
@@ -663,16 +684,7 @@ function planLayout(snapshot: SiteSnapshot, root: string, outDir: string): Layou
     if (!paths.claim([{ file, own: true }], `the search records' part ${name}`)) layout.searchParts.add(file);
   }
 
-  let config: ReturnType<typeof loadConfig>['value'] | null = null;
-  const redirectSource = (index: number): SourceLocation => {
-    // docs.json is read again only for a redirect reported (its line and column, in whichever file of its `$ref`s it is written).
-    if (config === null) {
-      const docsRoot = DocsRoot.open(root);
-      config = docsRoot ? loadConfig(docsRoot).value : undefined;
-    }
-    const pointer = joinPointer('/redirects', index, 'source');
-    return config?.locate(pointer) ?? { file: 'docs.json', pointer };
-  };
+  const redirectSource = (index: number): SourceLocation => locate(joinPointer('/redirects', index, 'source'));
   for (const { path: from, target, index } of htmlRedirects(snapshot)) {
     const file = `${from}/index.html`;
     const lost = paths.claim([{ file }], `the HTML redirect of /${from}`);
@@ -688,6 +700,32 @@ function planLayout(snapshot: SiteSnapshot, root: string, outDir: string): Layou
     else layout.redirects.set('index.html', rootRedirect.url);
   }
   return layout;
+}
+
+type DocsJsonLocator = (pointer: string) => SourceLocation;
+
+/**
+ * Where a docs.json value is written (its line and column, in whichever file of its `$ref`s): docs.json
+ * is read again, once, and only when the export reports a problem at one of its values.
+ */
+function docsJsonLocator(root: string): DocsJsonLocator {
+  let config: ReturnType<typeof loadConfig>['value'] | null = null;
+  return (pointer) => {
+    if (config === null) {
+      const docsRoot = DocsRoot.open(root);
+      config = docsRoot ? loadConfig(docsRoot).value : undefined;
+    }
+    return config?.locate(pointer) ?? { file: 'docs.json', pointer };
+  };
+}
+
+/** docs.json's canonical URL, when it is set but is no absolute http(s) URL: the export cannot use it. */
+function canonicalProblems(snapshot: SiteSnapshot, locate: DocsJsonLocator): Diagnostic[] {
+  const canonical = canonicalSetting(snapshot.data.site);
+  if (canonical === undefined || (typeof canonical === 'string' && absoluteHttpUrl(canonical))) return [];
+  const shown = typeof canonical === 'string' ? `"${canonical}"` : JSON.stringify(canonical);
+  const message = `seo.metatags.canonical ${shown} is no absolute http(s) URL: the export has no sitemap.xml and its pages no canonical links`;
+  return [createDiagnostic('site/invalid-site-url', message, locate('/seo/metatags/canonical'), { suggestion: 'write the URL the site is published at, such as "https://docs.example.com"' })];
 }
 
 interface RootFile {

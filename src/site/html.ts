@@ -27,7 +27,7 @@ export interface ShellInput {
   scripts: string;
   /** `noindex` for pages the site asks search engines to skip. */
   noindex?: boolean;
-  /** Absolute URL of the page when the site's URL is known (export with `--site-url`). */
+  /** Absolute URL of the page when the site's URL is known (export with `--site-url` or docs.json's canonical URL). */
   canonical?: string;
   /** Dev: the key of the data rendered (entries/data-key.ts), so the client can tell a later build's modules. */
   dataKey?: string;
@@ -50,7 +50,8 @@ function metaTags(site: Site): string {
   if (typeof metatags !== 'object' || metatags === null || Array.isArray(metatags)) return '';
   return Object.keys(metatags)
     .sort()
-    .filter((name) => typeof metatags[name] === 'string' && !/^(charset|viewport)$/i.test(name))
+    // (`canonical` is the site's URL, which each page's canonical link is made from: no meta tag.)
+    .filter((name) => typeof metatags[name] === 'string' && !/^(charset|viewport|canonical)$/i.test(name))
     .map((name) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(metatags[name] as string)}">`)
     .join('');
 }

@@ -4,6 +4,7 @@ import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
+import type { Site } from '../manifest/types.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { trimSlashes } from '../fields/http.js';
 
@@ -42,9 +43,36 @@ export function contentType(extension: string): string {
   return types[extension.toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** A URL of the site: absolute with the site's URL, else a path under the base. */
-function siteUrl(snapshot: SiteSnapshot, siteOrigin: string | undefined, pathUnderBase: string): string {
-  return `${siteOrigin ?? ''}${snapshot.base}${pathUnderBase.replace(/^\//, '')}`;
+/** A URL of the site: absolute under the site's public URL when it is known, else a path under the base. */
+function siteUrl(snapshot: SiteSnapshot, publicRoot: string | undefined, pathUnderBase: string): string {
+  return `${publicRoot ?? snapshot.base}${pathUnderBase.replace(/^\//, '')}`;
+}
+
+/** docs.json's `seo.metatags.canonical`: the service's setting for the URL its site is published at. */
+export function canonicalSetting(site: Site): JsonValue | undefined {
+  const seo = site.extra.seo;
+  const metatags = typeof seo === 'object' && seo !== null && !Array.isArray(seo) ? seo.metatags : undefined;
+  return typeof metatags === 'object' && metatags !== null && !Array.isArray(metatags) ? metatags.canonical : undefined;
+}
+
+/**
+ * The absolute URL the docs root is published at, ending in `/`: `--site-url`, else docs.json's
+ * `seo.metatags.canonical`. A URL with a path is where the docs are (`https://example.com/docs`); a bare
+ * origin serves them under the base. Undefined when neither is an absolute http(s) URL.
+ */
+export function publicRootUrl(base: string, siteUrl: string | undefined, site: Site): string | undefined {
+  const canonical = canonicalSetting(site);
+  const given = siteUrl ?? (typeof canonical === 'string' ? canonical : undefined);
+  const url = given === undefined ? undefined : absoluteHttpUrl(given);
+  if (!url) return undefined;
+  if (url.pathname === '/') return `${url.origin}${base}`;
+  return `${url.origin}${url.pathname}${url.pathname.endsWith('/') ? '' : '/'}`;
+}
+
+/** `text` as an absolute http(s) URL, or undefined. */
+export function absoluteHttpUrl(text: string): URL | undefined {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url : undefined;
 }
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -54,16 +82,20 @@ export function noindex(snapshot: SiteSnapshot, id: string): boolean {
   return robotsNoindex(snapshot.data.site, snapshot.data.pages[id]);
 }
 
-export function sitemapXml(snapshot: SiteSnapshot, siteOrigin?: string): string {
+/** The sitemap protocol wants absolute URLs: none without the site's public URL. */
+export function sitemapXml(snapshot: SiteSnapshot, publicRoot: string | undefined): string | undefined {
+  if (publicRoot === undefined) return undefined;
   const urls = snapshot
     .pageIds()
     .filter((id) => inSitemap(snapshot.data.site, snapshot.data.pages[id]))
-    .map((id) => `<url><loc>${xmlEscape(siteUrl(snapshot, siteOrigin, pageHref('/', id).slice(1)))}</loc></url>`);
+    .map((id) => `<url><loc>${xmlEscape(siteUrl(snapshot, publicRoot, pageHref('/', id).slice(1)))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function robotsTxt(snapshot: SiteSnapshot, siteOrigin?: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl(snapshot, siteOrigin, 'sitemap.xml')}\n`;
+/** Allows every crawler; names the sitemap when there is one (its URL must be absolute). */
+export function robotsTxt(snapshot: SiteSnapshot, publicRoot: string | undefined): string {
+  const sitemap = publicRoot === undefined ? '' : `\nSitemap: ${siteUrl(snapshot, publicRoot, 'sitemap.xml')}\n`;
+  return `User-agent: *\nAllow: /\n${sitemap}`;
 }
 
 export interface Redirect {

@@ -47,6 +47,20 @@ describe('docs-build CLI', () => {
     expect(parseBasePath('/v1.2/api')).toBe('/v1.2/api');
   });
 
+  it('export --site-url keeps the path the docs are at; without a site URL it says why there is no sitemap', async () => {
+    const root = validSite();
+    const out = path.join(tempRoot({}), 'out');
+    const bare = await runCli(['export', root, '--out', out]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toContain("no sitemap.xml and no canonical links: the site's URL is unknown");
+    expect(existsSync(path.join(out, 'sitemap.xml'))).toBe(false);
+    const given = await runCli(['export', root, '--out', out, '--site-url', 'https://acme.example/docs']);
+    expect(given.code).toBe(0);
+    expect(given.stdout).not.toContain('sitemap');
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://acme.example/docs/</loc>');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://acme.example/docs/">');
+  }, 120_000);
+
   it('schema prints the docs.json JSON Schema, compilable by ajv', async () => {
     const run = await runCli(['schema']);
     expect(run.code).toBe(0);

@@ -19,7 +19,8 @@ function site(options: { pages?: string[]; extra?: Record<string, unknown>; file
   const root = path.join(tempDir(), 'docs');
   mkdirSync(root);
   const pages = ['index', 'quickstart', ...(options.pages ?? [])];
-  const config = { name: 'S', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'G', pages }] }, ...options.extra };
+  // A site URL, so that the export writes its sitemap.xml (the paths in question include it).
+  const config = { name: 'S', theme: 'mint', colors: { primary: '#000000' }, seo: { metatags: { canonical: 'https://s.example' } }, navigation: { groups: [{ group: 'G', pages }] }, ...options.extra };
   // Written one key a line, so a redirect's source has a line of its own.
   writeFileSync(path.join(root, 'docs.json'), `${JSON.stringify(config, null, 2)}\n`);
   for (const id of pages) {

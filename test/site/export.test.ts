@@ -289,13 +289,15 @@ describe('a site without an index page', () => {
 
   it('sends its root to the first listed page of the navigation, as the service does, and the logo links there', async () => {
     const out = path.join(tempDir(), 'site');
-    const root = rootWithoutIndex();
     // What an export killed half way left beside the output (its process is gone): removed.
     const abandoned = path.join(path.dirname(out), '.site.4194999.abcdef012345.tmp');
     mkdirSync(abandoned);
     writeFileSync(path.join(abandoned, 'index.html'), 'half an export');
+    // docs.json's canonical URL, with the path the docs are published at: the public URL of the pages.
+    const root = rootWithoutIndex({ seo: { metatags: { canonical: 'https://acme.example/docs' } } });
     const exported = await exportSite({ root, outDir: out, base: '/docs/' });
     expect(exported.written).toBe(out);
+    expect(exported.publicRoot).toBe('https://acme.example/docs/');
     expect(readdirSync(path.dirname(out))).toEqual(['site']);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro">');
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/ /docs/intro 302\n');
@@ -310,7 +312,11 @@ describe('a site without an index page', () => {
     // Hidden and unlisted pages are published but left out of the sitemap; a hidden one also asks crawlers not to index it.
     const robots = (id: string): boolean => readFileSync(path.join(out, id, 'index.html'), 'utf8').includes('<meta name="robots" content="noindex">');
     expect(['secret', 'unlisted', 'intro'].map(robots)).toEqual([true, false, false]);
-    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>/docs/guide</loc>', '<loc>/docs/intro</loc>', '<loc>/docs/topics</loc>']);
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://acme.example/docs/guide</loc>', '<loc>https://acme.example/docs/intro</loc>', '<loc>https://acme.example/docs/topics</loc>']);
+    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://acme.example/docs/sitemap.xml\n');
+    const intro = readFileSync(path.join(out, 'intro', 'index.html'), 'utf8');
+    expect(intro).toContain('<link rel="canonical" href="https://acme.example/docs/intro">');
+    expect(intro).not.toContain('<meta name="canonical"');
     // An update in place puts back that second twin when it is gone (an export made before it was written).
     rmSync(path.join(out, 'topics.md'));
     const again = await exportSite({ root, outDir: out, base: '/docs/' });
@@ -328,6 +334,24 @@ describe('a site without an index page', () => {
     expect((JSON.parse(readFileSync(path.join(out, pageDataPath('guide')), 'utf8')) as PageData).diagnostics).toEqual([]);
     expect(readFileSync(path.join(out, '_docs-build/icons/fontawesome/solid/webhook.svg'), 'utf8')).toContain('lucide-webhook');
     expect(exported.missingIcons).toEqual(['fontawesome/solid/books.svg']);
+  }, 120_000);
+
+  it('without a site URL writes no sitemap (its URLs must be absolute), and a canonical URL that is none is a warning at its line', async () => {
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root: rootWithoutIndex({ seo: { metatags: { canonical: 'docs.acme.example' } } }), outDir: out });
+    expect(exported.written).toBe(out);
+    expect(exported.publicRoot).toBeUndefined();
+    expect(existsSync(path.join(out, 'sitemap.xml'))).toBe(false);
+    expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
+    expect(readFileSync(path.join(out, 'intro', 'index.html'), 'utf8')).not.toContain('canonical');
+    const warning = exported.result.diagnostics.find((d) => d.code === 'site/invalid-site-url');
+    expect(warning).toMatchObject({ severity: 'warning', file: 'docs.json', line: 1 });
+    expect(warning!.message).toContain('"docs.acme.example"');
+    // `--site-url` speaks for the site: the canonical URL is not read, nor reported.
+    const given = await exportSite({ root: rootWithoutIndex({ seo: { metatags: { canonical: 'docs.acme.example' } } }), outDir: out, siteUrl: 'https://acme.example' });
+    expect(given.publicRoot).toBe('https://acme.example/');
+    expect(given.result.diagnostics.map((d) => d.code)).not.toContain('site/invalid-site-url');
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://acme.example/intro</loc>');
   }, 120_000);
 
   it("follows docs.json's own redirect of / instead", async () => {
@@ -355,6 +379,8 @@ describe('export --base', () => {
     expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/docs/start /docs/quickstart 301\n');
     // The compiler's llms.txt links paths under `/`; under a base the export has it write them there.
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toContain('- [Quickstart](/docs/quickstart.md): Run your first task.');
+    // docs.json's canonical URL, a bare origin, serves the site under the base.
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://docs.acme.example.com/docs/quickstart</loc>');
     expect(readFileSync(path.join(root, '.docs-build', 'content', 'llms.txt'), 'utf8')).toContain('- [Quickstart](/quickstart.md): Run your first task.');
   }, 120_000);
 });
