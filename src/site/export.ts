@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
-import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
+import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, promoteWarnings, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { loadConfig } from '../config/index.js';
 import { copyFileAtomic, DocsRoot, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
@@ -106,10 +106,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     return { snapshot: shown, root, outDir, publicRoot, llmsRoot, shared, bundleCacheDir, timings, layout: planLayout(shown, root, outDir, locate) };
   };
   // The paths the layout could not give, a canonical URL that is none: reported with the build's
-  // problems. (The result's properties are copied as they are: its manifest may be a getter that parses
-  // it, which a spread would call.)
+  // problems, warnings as errors with `--strict` as the build's are. (The result's properties are copied
+  // as they are: its manifest may be a getter that parses it, which a spread would call.)
   const reported = (site: ExportSite): BuildResult => {
-    const problems = [...site.layout.diagnostics, ...(options.siteUrl === undefined ? canonicalProblems(site.snapshot, locate) : [])];
+    const found = [...site.layout.diagnostics, ...(options.siteUrl === undefined ? canonicalProblems(site.snapshot, locate) : [])];
+    const problems = options.strict ? promoteWarnings(found) : found;
     if (problems.length === 0) return result;
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(result)) as BuildResult;
     return Object.defineProperty(copy, 'diagnostics', { value: [...result.diagnostics, ...problems], enumerable: true, writable: true, configurable: true });

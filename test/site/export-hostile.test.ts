@@ -102,6 +102,13 @@ describe('redirect sources that name a file the export writes', () => {
     expect(reported.find((d) => d.message.includes('"/_docs-build/search"'))?.message).toContain("_docs-build/ is the export's own folder");
   });
 
+  it("with --strict, reports them as errors, as the build's warnings are", async () => {
+    const strict = await exportSite({ root, outDir: path.join(tempDir(), 'strict'), strict: true });
+    const reported = exportDiagnostics(strict);
+    expect(reported).toHaveLength(exportDiagnostics(exported).length);
+    expect(reported.map((d) => d.severity)).toEqual(reported.map(() => 'error'));
+  }, 120_000);
+
   it('updates in place the same way (the same layout, no error)', async () => {
     const again = await exportSite({ root, outDir: out });
     expect(again.mode).toBe('update');
