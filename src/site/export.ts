@@ -564,9 +564,10 @@ const siteFileNames = ['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt',
  * `planLayout`, which decides who keeps a path.
  */
 class OutputPaths {
-  private readonly files = new Map<string, string>();
-  /** Each folder a claimed file is in, with the first such file. */
-  private readonly folders = new Map<string, { file: string; what: string }>();
+  /** Each claimed file by its folded path (`folded`), with the path as claimed and what claimed it. */
+  private readonly files = new Map<string, { file: string; what: string }>();
+  /** Each folder a claimed file is in, by its folded path, with the folder as written and the first such file. */
+  private readonly folders = new Map<string, { folder: string; file: string; what: string }>();
 
   /** Claims every path of `files` for `what`, or none: the first refused one, with why, or undefined. `own` paths may be in the export's own folder. */
   claim(files: ReadonlyArray<{ file: string; own?: boolean }>, what: string): { file: string; problem: string } | undefined {
@@ -578,11 +579,11 @@ class OutputPaths {
       // (Two paths of one claim that exclude each other: no claim has any.)
       const problem = this.problem(file, own === true);
       if (problem !== undefined) throw new Error(`docs-build: ${what}: ${problem}`);
-      this.files.set(file, what);
+      this.files.set(folded(file), { file, what });
       for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
         const folder = file.slice(0, at);
-        if (this.folders.has(folder)) break;
-        this.folders.set(folder, { file, what });
+        if (this.folders.has(folded(folder))) break;
+        this.folders.set(folded(folder), { folder, file, what });
       }
     }
     return undefined;
@@ -598,17 +599,30 @@ class OutputPaths {
   private problem(file: string, own: boolean): string | undefined {
     if (!isRelative(file)) return `${JSON.stringify(file)} is not a path inside the export`;
     if (!own && (file === ownFolder || file.startsWith(`${ownFolder}/`))) return `${ownFolder}/ is the export's own folder`;
-    const holder = this.files.get(file);
-    if (holder !== undefined) return `${file} is ${holder}`;
-    const inside = this.folders.get(file);
-    if (inside !== undefined) return `${file} is a folder of the export, holding ${inside.file} (${inside.what})`;
+    const holder = this.files.get(folded(file));
+    if (holder !== undefined) return `${holder.file} is ${holder.what}${caseNote(file, holder.file)}`;
+    const inside = this.folders.get(folded(file));
+    if (inside !== undefined) return `${inside.folder} is a folder of the export, holding ${inside.file} (${inside.what})${caseNote(file, inside.folder)}`;
     for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
       const folder = file.slice(0, at);
-      const above = this.files.get(folder);
-      if (above !== undefined) return `${folder} is ${above}, not a folder`;
+      const above = this.files.get(folded(folder));
+      if (above !== undefined) return `${above.file} is ${above.what}, not a folder${caseNote(folder, above.file)}`;
     }
     return undefined;
   }
+}
+
+/**
+ * A path as the file systems of macOS and Windows compare it: two paths that differ only in case (or,
+ * on macOS, in Unicode normalization) are one file there, and the second write would replace the
+ * first. (Lower case after NFC stands in for those systems' own folding.)
+ */
+function folded(file: string): string {
+  return file.normalize('NFC').toLowerCase();
+}
+
+function caseNote(file: string, holder: string): string {
+  return file === holder ? '' : ' (paths that differ only in case are one file on macOS and Windows)';
 }
 
 /** Where each file of the export goes, and what could not have its path. */

@@ -116,6 +116,24 @@ describe('redirect sources that name a file the export writes', () => {
   }, 120_000);
 });
 
+describe('paths that differ only in case (one file on macOS and Windows)', () => {
+  it('are claimed once: the page keeps its files, the redirect and the later root file are left out with a warning', async () => {
+    const root = site({ extra: { redirects: [{ source: '/QuickStart', destination: '/index' }] }, files: { 'images/logo.png': 'lower', 'Images/Logo.png': 'upper', 'Caf\u00e9/a.png': 'nfc', 'Cafe\u0301/a.png': 'nfd' } });
+    const out = path.join(tempDir(), 'site');
+    const exported = await exportSite({ root, outDir: out });
+    expect(exported.written).toBe(out);
+    expect(read(out, 'quickstart/index.html')).toContain('Page quickstart');
+    expect(existsSync(path.join(out, 'QuickStart'))).toBe(false);
+    const reported = exportDiagnostics(exported);
+    // (The root's files are claimed in code-unit order: the upper case and decomposed names first.)
+    expect(reported.map((d) => `${d.severity} ${d.file}`).sort()).toEqual(['warning Caf\u00e9/a.png', 'warning docs.json', 'warning images/logo.png']);
+    for (const diagnostic of reported) expect(diagnostic.message).toContain('paths that differ only in case are one file on macOS and Windows');
+    expect(read(out, 'Images/Logo.png')).toBe('upper');
+    expect(existsSync(path.join(out, 'images/logo.png'))).toBe(false);
+    expect(read(out, 'Cafe\u0301/a.png')).toBe('nfd');
+  }, 120_000);
+});
+
 describe('redirects with whitespace or control characters', () => {
   let out: string;
 
