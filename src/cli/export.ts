@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { formatGithub, formatHuman, formatJson, hasErrors } from '../diagnostics/index.js';
-import { ExitCode, UsageError, type CliIo } from './io.js';
+import { ExitCode, sourceReader, UsageError, type CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 
 export interface ExportCommandOptions {
@@ -53,12 +53,13 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
   }
   const { diagnostics } = exported.result;
   const pathPrefix = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
+  const ignored = exported.result.ignored ? { ignored: exported.result.ignored } : {};
   if (options.format === 'json') {
-    io.stdout(formatJson(diagnostics, { command: 'export', root: pathPrefix, ...(exported.result.stats ? { stats: exported.result.stats } : {}) }));
+    io.stdout(formatJson(diagnostics, { command: 'export', root: pathPrefix, ...(exported.result.stats ? { stats: exported.result.stats } : {}), ...ignored }));
   } else if (options.format === 'github') {
-    io.stdout(formatGithub(diagnostics, { pathPrefix }));
+    io.stdout(formatGithub(diagnostics, { pathPrefix, ...ignored }));
   } else {
-    const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY });
+    const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource: sourceReader(rootDir), ...ignored });
     const shownOut = path.relative(io.cwd, outDir).split(path.sep).join('/') || outDir;
     const { compileMs, bundleMs, renderMs, writeMs } = exported.timings;
     const took = `in ${Math.round(performance.now() - started)} ms (build ${Math.round(compileMs)} ms, bundle ${Math.round(bundleMs)} ms, render ${Math.round(renderMs)} ms, write ${Math.round(writeMs)} ms)`;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { StageFailure } from '../diagnostics/index.js';
 
 /**
@@ -37,6 +39,17 @@ export const ExitCode = {
 
 /** Thrown by a command for a usage mistake; main() prints it and exits with 2. */
 export class UsageError extends Error {}
+
+/** The text of a file of the docs root, for a report's code frames; undefined when it cannot be read. */
+export function sourceReader(rootDir: string): (file: string) => string | undefined {
+  return (file) => {
+    try {
+      return readFileSync(path.join(rootDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
 
 let guarded = false;
 let stdoutClosed = false;

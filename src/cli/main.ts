@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build } from '../pipeline/build.js';
 import type { BuildOptions, BuildResult, BuildStats } from '../pipeline/index.js';
 import { formatGithub, formatHuman, formatJson, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { generatorVersion } from '../version.js';
-import { ExitCode, UsageError, internalErrorText, processIo, type CliIo } from './io.js';
+import { ExitCode, UsageError, internalErrorText, processIo, sourceReader, type CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import { watchAndBuild } from './watch.js';
 
@@ -227,14 +226,7 @@ function report(io: CliIo, result: BuildResult, format: Format, rootDir: string,
     io.stdout(formatGithub(diagnostics, { pathPrefix, ...ignored }));
     return;
   }
-  const readSource = (file: string): string | undefined => {
-    try {
-      return readFileSync(path.join(rootDir, file), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource, ...ignored });
+  const text = formatHuman(diagnostics, { pathPrefix, color: io.isTTY, readSource: sourceReader(rootDir), ...ignored });
   const what = result.stats ? pageCounts(result.stats) : 'nothing';
   const outcome =
     run.command === 'check'

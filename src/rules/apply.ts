@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { catalog, createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { lineHashOf, type SourceText } from './anchor.js';
 import { isFixedCode } from './load.js';
 import { severityOfLevel, type IgnoredCounts, type IgnoreEntry, type IgnoreList, type RuleLevel, type RuleSettings } from './types.js';
@@ -16,14 +16,25 @@ export interface AppliedRules {
   ignored: IgnoredCounts;
 }
 
+/** What a run of the rules is over. */
+export interface RulesRun {
+  /** The run stopped before a manifest: its errors keep their severity. */
+  stopped?: boolean;
+  /**
+   * The export's own checks (codes of the `site` stage), which run after the build's: only entries of
+   * those codes are theirs to use, and the build never reports them unused (`check` never exports).
+   */
+  site?: boolean;
+}
+
 /**
  * Applies the project's rule settings and ignore file to a run's diagnostics: a code set to `off` is
  * dropped, `info`/`warn`/`error` set its severity (per path glob in `overrides`, the last matching
  * override winning), and a problem the ignore file accepts is dropped. Both are counted. Unused ignore
- * entries come back as `rules/unused-ignore` infos. The errors of a run that `stopped` before a manifest
- * keep their severity. Pure: the only outside input is `sourceText`.
+ * entries of the codes the run checks come back as `rules/unused-ignore` infos. The errors of a run that
+ * `stopped` before a manifest keep their severity. Pure: the only outside input is `sourceText`.
  */
-export function applyRules(diagnostics: readonly Diagnostic[], inputs: RuleInputs, run: { stopped?: boolean } = {}): AppliedRules {
+export function applyRules(diagnostics: readonly Diagnostic[], inputs: RuleInputs, run: RulesRun = {}): AppliedRules {
   const ignored: IgnoredCounts = { off: 0, ignoreFile: 0, byCode: {} };
   const levelOf = levelResolver(inputs.settings);
   const accepts = ignoreMatcher(inputs.ignore, inputs.sourceText ?? (() => undefined));
@@ -50,7 +61,7 @@ export function applyRules(diagnostics: readonly Diagnostic[], inputs: RuleInput
     const severity = level === undefined ? diagnostic.severity : severityOfLevel[level];
     kept.push(severity === diagnostic.severity ? diagnostic : { ...diagnostic, severity });
   }
-  kept.push(...unusedEntries(inputs.ignore, accepts.used));
+  kept.push(...unusedEntries(inputs.ignore, accepts.used, (entry) => isSiteCode(entry.code) === (run.site === true)));
   return { diagnostics: kept, ignored };
 }
 
@@ -98,10 +109,14 @@ function placeKey(code: string, file: string | undefined): string {
   return `${code}\u0000${file ?? ''}`;
 }
 
-function unusedEntries(ignore: IgnoreList | undefined, used: Set<IgnoreEntry>): Diagnostic[] {
+function isSiteCode(code: string): boolean {
+  return Object.hasOwn(catalog, code) && catalog[code as keyof typeof catalog].stage === 'site';
+}
+
+function unusedEntries(ignore: IgnoreList | undefined, used: Set<IgnoreEntry>, checked: (entry: IgnoreEntry) => boolean): Diagnostic[] {
   if (!ignore) return [];
   return ignore.entries
-    .filter((entry) => !used.has(entry))
+    .filter((entry) => checked(entry) && !used.has(entry))
     .map((entry) =>
       createDiagnostic(
         'rules/unused-ignore',

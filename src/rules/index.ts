@@ -1,7 +1,7 @@
 export { anchorOf, lineHashOf } from './anchor.js';
 export type { Anchor, SourceText } from './anchor.js';
 export { applyRules } from './apply.js';
-export type { AppliedRules, RuleInputs } from './apply.js';
+export type { AppliedRules, RuleInputs, RulesRun } from './apply.js';
 export { adjustableCodes } from './codes.js';
 export { ignoreFileText, ignoreSchemaUrl } from './generate.js';
 export { isFixedCode, parseIgnoreFile, parseRuleSettings } from './load.js';

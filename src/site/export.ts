@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, promoteWarnings, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { loadConfig } from '../config/index.js';
+import { applyRules, IGNORE_FILE, loadProjectRules, RULES_FILE, type IgnoredCounts } from '../rules/index.js';
 import { copyFileAtomic, DocsRoot, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
@@ -106,14 +107,17 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     return { snapshot: shown, root, outDir, publicRoot, llmsRoot, shared, bundleCacheDir, timings, layout: planLayout(shown, root, outDir, locate) };
   };
   // The paths the layout could not give, a canonical URL that is none: reported with the build's
-  // problems, warnings as errors with `--strict` as the build's are. (The result's properties are copied
-  // as they are: its manifest may be a getter that parses it, which a spread would call.)
+  // problems, as the build's are (`siteProblems`). (The result's properties are copied as they are: its
+  // manifest may be a getter that parses it, which a spread would call.)
   const reported = (site: ExportSite): BuildResult => {
     const found = [...site.layout.diagnostics, ...(options.siteUrl === undefined ? canonicalProblems(site.snapshot, locate) : [])];
-    const problems = options.strict ? promoteWarnings(found) : found;
-    if (problems.length === 0) return result;
+    const problems = siteProblems(found, root, options.strict === true);
+    if (problems.diagnostics.length === 0 && problems.ignored === undefined) return result;
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(result)) as BuildResult;
-    return Object.defineProperty(copy, 'diagnostics', { value: [...result.diagnostics, ...problems], enumerable: true, writable: true, configurable: true });
+    const ignored = problems.ignored && mergeIgnored(result.ignored, problems.ignored);
+    const changed: PropertyDescriptorMap = { diagnostics: { value: [...result.diagnostics, ...problems.diagnostics], enumerable: true, writable: true, configurable: true } };
+    if (ignored) changed.ignored = { value: ignored, enumerable: true, writable: true, configurable: true };
+    return Object.defineProperties(copy, changed);
   };
   const previous = readExportState(outDir);
   if (previous && bundlePresent(outDir, previous.bundle)) {
@@ -715,6 +719,26 @@ function planLayout(snapshot: SiteSnapshot, root: string, outDir: string, locate
     else layout.redirects.set('index.html', rootRedirect.url);
   }
   return layout;
+}
+
+/**
+ * The export's own problems as the build's are: the project's rule settings and ignore file applied
+ * (docs/rules.md; entries of `site/*` codes are used, or reported unused, here), then `--strict`.
+ */
+function siteProblems(found: Diagnostic[], root: string, strict: boolean): { diagnostics: Diagnostic[]; ignored?: IgnoredCounts } {
+  const docsRoot = DocsRoot.open(root);
+  const rules = docsRoot && (docsRoot.exists(RULES_FILE) || docsRoot.exists(IGNORE_FILE)) ? loadProjectRules(docsRoot) : undefined;
+  const applied = rules ? applyRules(found, rules, { site: true }) : undefined;
+  const diagnostics = applied?.diagnostics ?? found;
+  const promoted = strict ? promoteWarnings(diagnostics) : diagnostics;
+  return applied && applied.ignored.off + applied.ignored.ignoreFile > 0 ? { diagnostics: promoted, ignored: applied.ignored } : { diagnostics: promoted };
+}
+
+function mergeIgnored(build: IgnoredCounts | undefined, site: IgnoredCounts): IgnoredCounts {
+  if (!build) return site;
+  const byCode = { ...build.byCode };
+  for (const [code, count] of Object.entries(site.byCode)) byCode[code] = (byCode[code] ?? 0) + count;
+  return { off: build.off + site.off, ignoreFile: build.ignoreFile + site.ignoreFile, byCode };
 }
 
 type DocsJsonLocator = (pointer: string) => SourceLocation;

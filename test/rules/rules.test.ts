@@ -126,6 +126,18 @@ describe('applyRules', () => {
     expect(result.diagnostics.map(at)).toEqual(['mdx/response-name-missing error redis/get.mdx:3:3', 'rules/unused-ignore info .docs-build-ignore.json:5:5']);
   });
 
+  it("entries of the export's own codes (site/*) are the export's to use: the build never reports them unused, the export only them", () => {
+    const entries = { ignore: [{ code: 'site/path-taken', file: 'docs.json', pointer: '/redirects/0/source' }, { code: 'links/broken-link', file: 'a.mdx', message: 'gone' }] };
+    const ignore = parseIgnoreFile(JSON.stringify(entries, null, 2), '.docs-build-ignore.json').value;
+    const unused = (diagnostics: Diagnostic[]): string[] => diagnostics.filter((d) => d.code === 'rules/unused-ignore').map((d) => d.message);
+    expect(unused(applyRules([], { ignore, sourceText }).diagnostics)).toEqual(['the accepted links/broken-link problem in a.mdx no longer occurs; the entry can go']);
+    expect(unused(applyRules([], { ignore, sourceText }, { site: true }).diagnostics)).toEqual(['the accepted site/path-taken problem in docs.json no longer occurs; the entry can go']);
+    const taken = createDiagnostic('site/path-taken', 'redirect source "/sitemap.xml" gets no HTML redirect', { file: 'docs.json', line: 3, column: 5, pointer: '/redirects/0/source' });
+    const site = applyRules([taken], { ignore, sourceText }, { site: true });
+    expect(site.diagnostics).toEqual([]);
+    expect(site.ignored.byCode).toEqual({ 'site/path-taken': 1 });
+  });
+
   it('an ignore file with a wrong entry reports it and keeps the rest', () => {
     const text = JSON.stringify({ ignore: [{ code: 'mdx/syntax-error', file: 'a.mdx' }, { code: 'mdx/syntax-error', file: 'a.mdx', hash: 12 }, { code: 'mdx/syntax-error', file: 'b.mdx', message: 'x', line: 3 }] }, null, 2);
     const { value, diagnostics } = parseIgnoreFile(text, '.docs-build-ignore.json');

@@ -109,6 +109,22 @@ describe('redirect sources that name a file the export writes', () => {
     expect(reported.map((d) => d.severity)).toEqual(reported.map(() => 'error'));
   }, 120_000);
 
+  it("follows the project's rule settings and ignore file, as the build does", async () => {
+    const ruled = site({ extra: { redirects: sources.map((source) => ({ source, destination: '/index' })) } });
+    writeFileSync(path.join(ruled, 'docs-build.json'), JSON.stringify({ rules: { 'site/path-taken': 'off' } }));
+    const strict = await exportSite({ root: ruled, outDir: path.join(tempDir(), 'ruled'), strict: true });
+    expect(exportDiagnostics(strict)).toEqual([]);
+    expect(strict.result.ignored?.byCode['site/path-taken']).toBe(exportDiagnostics(exported).length);
+    // An ignore entry for a problem of the export is used there, and the build does not call it unused.
+    rmSync(path.join(ruled, 'docs-build.json'));
+    const entry = { code: 'site/path-taken', file: 'docs.json', pointer: '/redirects/0/source' };
+    writeFileSync(path.join(ruled, '.docs-build-ignore.json'), JSON.stringify({ ignore: [entry] }));
+    const ignored = await exportSite({ root: ruled, outDir: path.join(tempDir(), 'ruled') });
+    expect(exportDiagnostics(ignored)).toHaveLength(exportDiagnostics(exported).length - 1);
+    expect(ignored.result.diagnostics.filter((d) => d.code === 'rules/unused-ignore')).toEqual([]);
+    expect(ignored.result.ignored?.ignoreFile).toBe(1);
+  }, 120_000);
+
   it('updates in place the same way (the same layout, no error)', async () => {
     const again = await exportSite({ root, outDir: out });
     expect(again.mode).toBe('update');
