@@ -69,7 +69,12 @@ export function watchDocsRoot(root: string, options: DocsWatcherOptions): DocsWa
     // The root itself going away is noticed by the caller; symbolic links stay links (the build refuses those leading out).
     followSymlinks: false,
   });
+  let ready = false;
+  watcher.on('ready', () => (ready = true));
   watcher.on('all', (event, file) => {
+    // chokidar reports the root's symbolic links as added during its first scan, `ignoreInitial` or
+    // not (with `followSymlinks: false`): an `add` before `ready` is a file that was there, not a change.
+    if (!ready && (event === 'add' || event === 'addDir')) return;
     const relative = path.relative(absoluteRoot, file).split(path.sep).join('/');
     if (relative !== '' && !relative.startsWith('..')) changes.onEvent(event, relative);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
@@ -127,6 +127,27 @@ describe('the docs watcher (build --watch and dev)', () => {
       await watcher.close();
     }
   }, 100_000);
+
+  it("reports no change for the root's symbolic links when it starts, and a real change after", async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['index'] }), 'index.mdx': page('Home') });
+    symlinkSync('..', path.join(root, 'up'));
+    symlinkSync('index.mdx', path.join(root, 'home.mdx'));
+    const changes: string[] = [];
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => (ready = resolve));
+    const watcher = watchDocsRoot(root, { onChange: (relative) => changes.push(relative), onError: () => {}, onReady: () => ready() });
+    try {
+      await started;
+      await sleep(300);
+      expect(changes).toEqual([]);
+      writeFileSync(path.join(root, 'new.mdx'), page('New'));
+      const deadline = Date.now() + 5000;
+      while (!changes.includes('new.mdx') && Date.now() < deadline) await sleep(20);
+      expect(changes).toEqual(['new.mdx']);
+    } finally {
+      await watcher.close();
+    }
+  });
 
   it('tells editor temporaries from docs files', () => {
     for (const name of ['a.mdx.swp', 'dir/.a.mdx.swx', 'a.mdx~', 'dir/4913', '.#a.mdx', '#a.mdx#', 'a.mdx___jb_tmp___', '.goutputstream-XYZ', 'a.crswap', '.DS_Store', 'node_modules/a.mdx', '.docs-build/manifest.json', '.git/HEAD']) {
