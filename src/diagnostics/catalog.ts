@@ -45,6 +45,7 @@ export const catalog = {
   // navigation: the resolved tree
   'navigation/page-not-found': { severity: 'error', stage: 'navigation', title: 'A page in the navigation has no .mdx/.md file' },
   'navigation/duplicate-page': { severity: 'warning', stage: 'navigation', title: 'A page is listed more than once in the navigation' },
+  'navigation/unusable-file-name': { severity: 'warning', stage: 'navigation', title: 'A page file has a name no reference can name (a backslash in it); it is not published' },
   'navigation/case-collision': { severity: 'error', stage: 'navigation', title: 'Two page files have paths that differ only in letter case' },
   'navigation/unresolved-entry': { severity: 'error', stage: 'navigation', title: 'A pages entry is neither a page file nor an endpoint reference' },
   'navigation/no-spec-in-scope': { severity: 'error', stage: 'navigation', title: 'An endpoint reference has no OpenAPI file in scope' },

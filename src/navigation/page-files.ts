@@ -11,6 +11,14 @@ export function isPageFile(file: string): boolean {
   return pageFile.test(file) && !file.startsWith('snippets/') && !file.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/**
+ * Whether a reference can name the file: a reference's `\` is read as `/` (`DocsRoot.resolve`), so a file
+ * whose name holds one can never be reached, nor be a page.
+ */
+export function isAddressable(file: string): boolean {
+  return !file.includes('\\');
+}
+
 /** The page id a file is published at: its path without extension, `x/index.mdx` at `x`. */
 export function pageIdOfFile(file: string): string {
   const id = file.replace(pageFile, '');
@@ -59,6 +67,11 @@ export function publishedPageFiles(root: DocsRoot): PublishedPages {
   const ignoredByMintignore: string[] = [];
   for (const file of root.files()) {
     if (!isPageFile(file) || defaults.ignores(file)) continue;
+    if (!isAddressable(file)) {
+      const message = `"${file}" is not published: a backslash in a file name is a folder separator to docs-build (and to Windows, which cannot check the file out)`;
+      diagnostics.push(createDiagnostic('navigation/unusable-file-name', message, { file, line: 1, column: 1 }, { suggestion: 'rename the file without the backslash' }));
+      continue;
+    }
     if (own?.ignores(file)) ignoredByMintignore.push(file);
     else files.push(file);
   }

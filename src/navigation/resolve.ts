@@ -13,6 +13,7 @@ import type { LoadedConfig } from '../config/load.js';
 import type { DocsRoot } from '../root/index.js';
 import { parseEndpointReference, type EndpointReference } from './endpoint-reference.js';
 import { caseCollisions } from './case-collisions.js';
+import { isAddressable } from './page-files.js';
 import type { DivisionItem, EndpointItem, NavItem, NavTree, PageItem, SpecAttachment } from './types.js';
 import { trimSlashes, trimTrailingSlashes } from '../fields/http.js';
 
@@ -109,7 +110,7 @@ function pageFilesOf(root: DocsRoot): Map<string, string> {
   const pageFiles = new Map<string, string>();
   for (const file of root.files()) {
     const match = /^(.*)\.(mdx|md)$/.exec(file);
-    if (!match) continue;
+    if (!match || !isAddressable(file)) continue;
     const id = match[1]!;
     if (match[2] === 'mdx' || !pageFiles.has(id)) pageFiles.set(id, file);
   }
