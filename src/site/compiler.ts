@@ -227,8 +227,16 @@ export class SiteSnapshot {
     return { bytes: Buffer.from(which === 'index' ? made.llmsTxt : made.llmsFullTxt, 'utf8') };
   }
 
-  /** What a page's module would hold, compared without reading its content: the page entry (its content hash included) and its diagnostics. */
-  pageKey(id: string, options: { keep?: boolean } = {}): string {
+  /**
+   * What a page's module would hold, compared without reading its content: the page entry (its content
+   * hash included) and its diagnostics. `published`: what a published page holds, the entry alone (the
+   * export shows readers no diagnostic; a page whose warnings alone changed is not rendered again).
+   */
+  pageKey(id: string, options: { keep?: boolean; published?: boolean } = {}): string {
+    if (options.published) {
+      const page = this.has(id) ? this.entry(id, false) : undefined;
+      return page ? JSON.stringify(page) : '';
+    }
     let key = this.keys.get(id);
     if (key === undefined) {
       const keep = options.keep !== false;

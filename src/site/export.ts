@@ -401,7 +401,7 @@ async function writePages(site: ExportSite, bundle: ClientBundle, writer: Folder
     const before = previous?.pages[id];
     // A page the compiler run did not change since the previous export's keeps its key, not made again
     // (serializing every page entry costs 90 ms on firecrawl-docs' 2,159 pages).
-    const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false }));
+    const key = before && snapshot.unchangedSince(previous!.run, id) ? before.key : hashKey(site.shared, snapshot.pageKey(id, { keep: false, published: true }));
     // (A folder index page's second twin is checked too: an export made before it was written lacks it.)
     const there = (file: string): boolean => isRegularFile(path.join(writer.dir, file));
     if (before?.key === key && there(html) && there(data) && (!before.twin || twins.slice(1).every(there))) {

@@ -436,6 +436,20 @@ describe('export updates the previous export in place', () => {
     expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);
 
+  it('does not render again a page whose warnings alone changed (a published page shows none)', async () => {
+    const linking = path.join(root, 'quickstart.mdx');
+    writeFileSync(linking, `${readFileSync(linking, 'utf8')}\nSee [rotation](/guides/authentication#rotate-a-key-later).\n`);
+    const broken = await exportSite({ root, outDir: out, siteUrl });
+    expect(broken.result.diagnostics.map((d) => `${d.file} ${d.code}`)).toContain('quickstart.mdx links/broken-anchor');
+    const target = path.join(root, 'guides', 'authentication.md');
+    writeFileSync(target, `${readFileSync(target, 'utf8')}\n## Rotate a key later\n\nWhen someone leaves.\n`);
+    const fixed = await exportSite({ root, outDir: out, siteUrl });
+    expect(fixed.result.diagnostics.map((d) => d.code)).not.toContain('links/broken-anchor');
+    expect(fixed.mode).toBe('update');
+    expect(fixed.rendered).toBe(1);
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
   it("the marker's site data stands for the run's only when the shared key vouches for it", async () => {
     const markerFile = path.join(out, exportMarker);
     const marker = JSON.parse(readFileSync(markerFile, 'utf8')) as { state: { siteData: string } };
