@@ -67,13 +67,12 @@ export function publishedPageFiles(root: DocsRoot): PublishedPages {
   const ignoredByMintignore: string[] = [];
   for (const file of root.files()) {
     if (!isPageFile(file) || defaults.ignores(file)) continue;
-    if (!isAddressable(file)) {
+    if (own?.ignores(file)) ignoredByMintignore.push(file);
+    else if (isAddressable(file)) files.push(file);
+    else {
       const message = `"${file}" is not published: a backslash in a file name is a folder separator to docs-build (and to Windows, which cannot check the file out)`;
       diagnostics.push(createDiagnostic('navigation/unusable-file-name', message, { file, line: 1, column: 1 }, { suggestion: 'rename the file without the backslash' }));
-      continue;
     }
-    if (own?.ignores(file)) ignoredByMintignore.push(file);
-    else files.push(file);
   }
   return { files, ignoredByMintignore, diagnostics };
 }
