@@ -39,6 +39,25 @@ export function holdsUnsafeCharacters(text: string): boolean {
   return /[\s\p{Cc}]/u.test(text);
 }
 
+/**
+ * The file a static host serves for a fixed source (no parameters): its path without query, fragment
+ * and surrounding slashes, each segment percent-decoded as hosts decode a request's path (`/a%20b?x` is
+ * `a b`). Undefined when no file can stand for it: an escape that does not decode, a decoded segment
+ * that is empty, `.` or `..` or holds a `/`.
+ */
+export function redirectSourceFile(source: string): string | undefined {
+  const segments = withoutQueryOrFragment(source).split('/');
+  // (The slashes around the path are no segments.)
+  while (segments[0] === '') segments.shift();
+  while (segments.at(-1) === '') segments.pop();
+  try {
+    const decoded = segments.map((segment) => decodeURIComponent(segment));
+    return decoded.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('/')) ? undefined : decoded.join('/');
+  } catch {
+    return undefined;
+  }
+}
+
 /** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
 function withoutQueryOrFragment(source: string): string {
   const modifiers = new Set<number>();

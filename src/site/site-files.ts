@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/index.js';
-import { holdsUnsafeCharacters, RedirectTable } from '../links/index.js';
+import { holdsUnsafeCharacters, RedirectTable, redirectSourceFile } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -167,9 +167,10 @@ const isFixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
  */
 export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string; index: number }> {
   return redirectsOf(snapshot)
-    .map(({ source, destination, index }) => ({ path: trimSlashes(source), destination, index }))
-    // (A source too long for a file name has its line in `_redirects` only.)
-    .filter(({ path, destination }) => path !== '' && isFixed(path) && isFixed(destination) && !snapshot.has(path) && !snapshot.has(`${path}/index`) && boundedPath(path) === path)
+    .filter(({ source }) => isFixed(source))
+    .map(({ source, destination, index }) => ({ path: redirectSourceFile(source) ?? '', destination, index }))
+    // (A source too long for a file name, or that no file can stand for, has its line in `_redirects` only.)
+    .filter(({ path, destination }) => path !== '' && isFixed(destination) && !snapshot.has(path) && !snapshot.has(`${path}/index`) && boundedPath(path) === path)
     .map(({ path, destination, index }) => ({ path, target: targetUrl(snapshot, destination), index }));
 }
 
