@@ -1,6 +1,6 @@
 export { createLinkSite, defaultGeneratedFiles, LinkSite, pageUrl, servedPath } from './site.js';
 export type { LinkSiteInput } from './site.js';
-export { compileRedirect, holdsUnsafeCharacters, readRedirects, RedirectTable, redirectSourceFile } from './redirects.js';
+export { compileRedirect, holdsUnsafeCharacters, readRedirects, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from './redirects.js';
 export type { Redirect } from './redirects.js';
 export { resolveHref, resolvedHref, resolvePath } from './resolve.js';
 export type { BrokenReason, ResolvedHref, ResolveOptions } from './resolve.js';

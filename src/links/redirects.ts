@@ -58,8 +58,12 @@ export function redirectSourceFile(source: string): string | undefined {
   }
 }
 
-/** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
-function withoutQueryOrFragment(source: string): string {
+/**
+ * A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). The
+ * service matches the path alone, and so do the hosts that read `_redirects` (a browser never sends a
+ * fragment).
+ */
+export function withoutQueryOrFragment(source: string): string {
   const modifiers = new Set<number>();
   parameter.lastIndex = 0;
   for (let match = parameter.exec(source); match; match = parameter.exec(source)) {

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/index.js';
-import { holdsUnsafeCharacters, RedirectTable, redirectSourceFile } from '../links/index.js';
+import { holdsUnsafeCharacters, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -132,10 +132,13 @@ function targetUrl(snapshot: SiteSnapshot, destination: string): string {
 
 /**
  * The `_redirects` file of Netlify and Cloudflare Pages: `:name*` wildcards become `*` and `:splat`,
- * other `:name` parameters stay (both hosts read them).
+ * other `:name` parameters stay (both hosts read them); a source's query or fragment is left out (both
+ * match the path, as the service does).
  */
 export function redirectsFile(snapshot: SiteSnapshot): string {
-  const lines = redirectsOf(snapshot).map(({ source, destination, permanent }) => {
+  const lines = redirectsOf(snapshot).map((redirect) => {
+    const { destination, permanent } = redirect;
+    const source = withoutQueryOrFragment(redirect.source) || '/';
     const wildcard = /:([A-Za-z0-9_]+)\*$/.exec(source);
     let from = source;
     let to = destination;
