@@ -43,7 +43,7 @@ export function holdsUnsafeCharacters(text: string): boolean {
  * The file a static host serves for a fixed source (no parameters): its path without query, fragment
  * and surrounding slashes, each segment percent-decoded as hosts decode a request's path (`/a%20b?x` is
  * `a b`). Undefined when no file can stand for it: an escape that does not decode, a decoded segment
- * that is empty, `.` or `..` or holds a `/`.
+ * that is empty, `.` or `..`, or holds a `/`, a `\` or a control character (`%00` is no file name).
  */
 export function redirectSourceFile(source: string): string | undefined {
   const segments = withoutQueryOrFragment(source).split('/');
@@ -52,7 +52,7 @@ export function redirectSourceFile(source: string): string | undefined {
   while (segments.at(-1) === '') segments.pop();
   try {
     const decoded = segments.map((segment) => decodeURIComponent(segment));
-    return decoded.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('/')) ? undefined : decoded.join('/');
+    return decoded.some((segment) => segment === '' || segment === '.' || segment === '..' || /[/\\\p{Cc}]/u.test(segment)) ? undefined : decoded.join('/');
   } catch {
     return undefined;
   }

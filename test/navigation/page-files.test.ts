@@ -17,6 +17,7 @@ describe('a page file with a backslash in its name', () => {
       'warning navigation/unusable-file-name back\\slash.mdx:1:1 (rename the file without the backslash)',
       expect.stringMatching(/^error navigation\/page-not-found docs\.json:\d+:\d+$/),
     ]);
+    expect(result.diagnostics.find((d) => d.code === 'navigation/unusable-file-name')?.message).toContain('"back\\slash.mdx" is not published');
     expect(result.diagnostics.some((d) => d.code === 'root/file-not-found')).toBe(false);
   });
 });
