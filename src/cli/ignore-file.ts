@@ -3,7 +3,7 @@ import { countBySeverity, formatHuman, hasErrors } from '../diagnostics/index.js
 import { build } from '../pipeline/build.js';
 import type { BuildOptions } from '../pipeline/index.js';
 import { DocsRoot, writeFileAtomic } from '../root/index.js';
-import { IGNORE_FILE, ignoreFileText, isFixedCode } from '../rules/index.js';
+import { IGNORE_FILE, ignoreFileText, isFixedCode, isSiteCode, readIgnoreFile } from '../rules/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 /**
@@ -22,10 +22,16 @@ export async function generateIgnoreFile(io: CliIo, options: BuildOptions): Prom
     io.stderr(`docs-build: ${IGNORE_FILE} was not written: fix the problems above first\n`);
     return ExitCode.errors;
   }
-  const { text, count } = ignoreFileText(result.diagnostics, (file) => {
-    const read = root.read(file, { keep: false });
-    return read.ok ? read.file.text : undefined;
-  });
+  // `check` never exports: the entries of the export's own problems (written by hand) are kept.
+  const kept = (readIgnoreFile(root)?.entries ?? []).filter((entry) => isSiteCode(entry.code));
+  const { text, count } = ignoreFileText(
+    result.diagnostics,
+    (file) => {
+      const read = root.read(file, { keep: false });
+      return read.ok ? read.file.text : undefined;
+    },
+    kept,
+  );
   const target = path.join(root.dir, IGNORE_FILE);
   try {
     writeFileAtomic(target, text, { within: root.dir });
@@ -35,7 +41,8 @@ export async function generateIgnoreFile(io: CliIo, options: BuildOptions): Prom
     return ExitCode.errors;
   }
   const { errors, warnings } = countBySeverity(result.diagnostics.filter((d) => !isFixedCode(d.code)));
-  io.stdout(`wrote ${relative(io, target)}: ${count} accepted problem${count === 1 ? '' : 's'} (from ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'}); new problems still count\n`);
+  const keptNote = kept.length > 0 ? `, ${kept.length} of the export's kept` : '';
+  io.stdout(`wrote ${relative(io, target)}: ${count} accepted problem${count === 1 ? '' : 's'} (from ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'}${keptNote}); new problems still count\n`);
   return ExitCode.ok;
 }
 

@@ -1,6 +1,6 @@
 export { anchorOf, lineHashOf } from './anchor.js';
 export type { Anchor, SourceText } from './anchor.js';
-export { applyRules } from './apply.js';
+export { applyRules, isSiteCode } from './apply.js';
 export type { AppliedRules, RuleInputs, RulesRun } from './apply.js';
 export { adjustableCodes } from './codes.js';
 export { ignoreFileText, ignoreSchemaUrl } from './generate.js';

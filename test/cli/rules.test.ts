@@ -71,6 +71,20 @@ describe('rule settings in the CLI', () => {
     expect(failed.stdout).toContain('1 error, 0 warnings, 0 infos; 2 ignored');
   });
 
+  it("--generate-ignore-file keeps the entries of the export's own problems, which check cannot find", async () => {
+    const root = site();
+    const handWritten = { code: 'site/path-taken', file: 'docs.json', pointer: '/redirects/0/source' };
+    writeFileSync(path.join(root, '.docs-build-ignore.json'), JSON.stringify({ ignore: [handWritten, { code: 'config/asset-not-found', file: 'docs.json', pointer: '/gone' }] }));
+    const generated = await runCli(['check', root, '--generate-ignore-file']);
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toContain("3 accepted problems (from 1 error and 1 warning, 1 of the export's kept)");
+    const ignore = JSON.parse(readFileSync(path.join(root, '.docs-build-ignore.json'), 'utf8')) as { ignore: Array<Record<string, string>> };
+    expect(ignore.ignore.map((entry) => entry.code).sort()).toEqual(['config/asset-not-found', 'openapi/unknown-endpoint', 'site/path-taken']);
+    expect(ignore.ignore.find((entry) => entry.code === 'site/path-taken')).toEqual(handWritten);
+    // And check does not call the export's entry unused.
+    expect((await runCli(['check', root])).stdout).not.toContain('rules/unused-ignore');
+  });
+
   it('--generate-ignore-file does not accept mistakes in docs-build.json itself', async () => {
     const root = site({ 'docs-build.json': '{ "rules": [] }' });
     const run = await runCli(['check', root, '--generate-ignore-file']);
