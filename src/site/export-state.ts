@@ -142,8 +142,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `/`-separated segments, none empty, `.` or `..`, and no backslash. */
-const relativePath = /^(?!\.{1,2}(?:\/|$))[^/\\]+(?:\/(?!\.{1,2}(?:\/|$))[^/\\]+)*$/;
+/** `/`-separated segments, none empty, `.` or `..`, and no backslash or NUL (no file system takes one). */
+const relativePath = /^(?!\.{1,2}(?:\/|$))[^/\\\0]+(?:\/(?!\.{1,2}(?:\/|$))[^/\\\0]+)*$/;
 
 /** A path inside the export folder: relative, `/`-separated, no `..` or empty segment. */
 export function isRelative(value: unknown): value is string {
