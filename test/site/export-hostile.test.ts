@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import { llmsTxt } from '../../src/pipeline/llms.js';
 import { exportMarker, exportSite, type ExportResult } from '../../src/site/export.js';
+import { isRelative } from '../../src/site/export-state.js';
 import { filesUnder, removeTemporaries, tempDir } from './helpers.js';
 
 /*
@@ -148,6 +149,13 @@ describe('paths that differ only in case (one file on macOS and Windows)', () =>
     expect(existsSync(path.join(out, 'images/logo.png'))).toBe(false);
     expect(read(out, 'Cafe\u0301/a.png')).toBe('nfd');
   }, 120_000);
+});
+
+describe("the export's one check of a path inside its folder", () => {
+  it('takes relative /-separated paths only: no empty, . or .. segment, no backslash, no NUL', () => {
+    expect(['a', 'a/b.html', 'caf\u00e9/a b', '_docs-build/x.json'].filter(isRelative)).toHaveLength(4);
+    expect(['', '/a', 'a/', 'a//b', './a', 'a/../b', '..', 'a\\b', 'a\u0000b', 'a/b\u0000'].filter(isRelative)).toEqual([]);
+  });
 });
 
 describe('redirect sources with a query, a fragment or percent-escapes', () => {
