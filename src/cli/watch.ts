@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from '../pipeline/build.js';
 import { ContentSession } from '../pipeline/content-session.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
-import { formatHuman, hasErrors, summaryLine } from '../diagnostics/index.js';
+import { formatHuman, hasErrors, printable, summaryLine } from '../diagnostics/index.js';
 import { ExitCode, internalErrorText, type CliIo } from './io.js';
 import { ignoredPath } from '../root/index.js';
 import { watchDocsRoot, type DocsWatcher } from '../site/watcher.js';
@@ -101,7 +101,7 @@ export async function watchAndBuild(io: CliIo, options: WatchOptions, signal: Ab
   }
 
   const rebuild = (files: string[]): Promise<void> => {
-    io.stdout(`\nchanged: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}\n`);
+    io.stdout(`\nchanged: ${printable(files.slice(0, 5).join(', '))}${files.length > 5 ? ` and ${files.length - 5} more` : ''}\n`);
     return attempt((result, elapsedMs) => {
       const errors = hasErrors(result.diagnostics) ? formatHuman(result.diagnostics, { color: io.isTTY }) : '';
       io.stdout(`${errors}rebuilt in ${Math.round(elapsedMs)} ms: ${summaryLine(result.diagnostics)}${result.written ? '' : ' (manifest not written)'}\n`);

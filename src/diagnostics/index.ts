@@ -8,5 +8,6 @@ export type { RankOptions } from './suggest.js';
 export { isJsonObject, jsonLocator, parseJsonWithPositions, yamlLocator } from './source-map.js';
 export type { JsonObject, JsonSyntaxError, JsonValue, ParsedJson, PointerLocator } from './source-map.js';
 export { formatGithub, formatHuman, formatJson, summaryLine } from './reporters.js';
+export { printable } from './code-frame.js';
 export type { IgnoredSummary, JsonReport, ReportOptions } from './reporters.js';
 export { inStage, StageFailure } from './stage-failure.js';

@@ -24,11 +24,17 @@ export interface IgnoredSummary {
   ignoreFile: number;
 }
 
-function displayPath(file: string | undefined, options: ReportOptions): string {
+/** A file's path as given, under the prefix (the GitHub format names it so: its annotations match the file). */
+function prefixedPath(file: string | undefined, options: ReportOptions): string {
   if (!file) return '';
   const prefix = options.pathPrefix ?? '';
-  if (!prefix || prefix === '.') return printable(file);
-  return printable(`${prefix.replace(/(?<!\/)\/+$/, '')}/${file}`);
+  if (!prefix || prefix === '.') return file;
+  return `${prefix.replace(/(?<!\/)\/+$/, '')}/${file}`;
+}
+
+/** A file's path as printed for a reader (`printable`). */
+function displayPath(file: string | undefined, options: ReportOptions): string {
+  return printable(prefixedPath(file, options));
 }
 
 /** Text of a diagnostic as printed: bounded, and without control characters (`printable`). */
@@ -140,7 +146,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: Report
   for (const d of sortDiagnostics(diagnostics)) {
     const command = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
     const props: string[] = [];
-    if (d.file) props.push(`file=${escapeProperty(displayPath(d.file, options))}`);
+    if (d.file) props.push(`file=${escapeProperty(prefixedPath(d.file, options))}`);
     if (d.line !== undefined) props.push(`line=${d.line}`);
     if (d.column !== undefined) props.push(`col=${d.column}`);
     if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);

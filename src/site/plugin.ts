@@ -4,7 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin, PluginOption, ResolvedConfig, ViteDevServer } from 'vite';
 import { closeWarmHighlighting, type BuildProgress, type BuildResult } from '../pipeline/index.js';
-import { formatHuman, summaryLine, type Diagnostic } from '../diagnostics/index.js';
+import { formatHuman, printable, summaryLine, type Diagnostic } from '../diagnostics/index.js';
 import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { devFrontMiddleware, devMiddleware, type PageRenderer } from './dev-middleware.js';
 import { decodePageId, jsonModule, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
@@ -473,7 +473,7 @@ function logBuild(config: ResolvedConfig, event: SiteBuildEvent, root: string): 
   const { result, elapsedMs, changed, update } = event;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) config.logger.error(formatHuman(errors, { pathPrefix: path.relative(process.cwd(), root) || '.' }));
-  const what = changed.length > 0 ? `rebuilt (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', ...' : ''})` : 'built';
+  const what = changed.length > 0 ? `rebuilt (${printable(changed.slice(0, 3).join(', '))}${changed.length > 3 ? ', ...' : ''})` : 'built';
   const sent = update.reload ? ', page reload' : update.pages.length > 0 ? `, updated ${update.pages.length} page${update.pages.length === 1 ? '' : 's'}` : '';
   config.logger.info(`docs-build: ${what} in ${Math.round(elapsedMs)} ms: ${summaryLine(result.diagnostics)}${sent}`, { timestamp: true });
 }

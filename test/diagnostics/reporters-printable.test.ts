@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { watchAndBuild } from '../../src/cli/watch.js';
 import { createDiagnostic, formatGithub, formatHuman } from '../../src/diagnostics/index.js';
 import { runCli } from '../helpers/cli.js';
 import { docsJsonWith, removeTempRoots, tempRoot } from '../helpers/temp-root.js';
@@ -27,9 +30,12 @@ describe('reports print no control character of the docs', () => {
     expect(human).toContain('a␛]0;pwned␇␛[2J␊error forged line\ufffd31m');
     expect(human.split('\n').some((line) => line.startsWith('error forged line'))).toBe(false);
     expect(human).toContain('docs␛[8m.json:1:1');
+    // GitHub's format names the file as it is (escaped by its own rules), so the annotation lands on it;
+    // the text after `::` is printed.
     const github = formatGithub([diagnostic]);
-    expect(controlsOf(github)).toEqual([]);
     expect(github.split('\n').filter((line) => line.startsWith('::'))).toHaveLength(1);
+    expect(github).toContain('file=docs\u001b[8m.json,');
+    expect(controlsOf(github.split('::').at(-1)!)).toEqual([]);
   });
 
   it("a code frame shows a line's control characters one column each: the marker stays under its column", () => {
@@ -41,6 +47,24 @@ describe('reports print no control character of the docs', () => {
     const source = frame.find((text) => text.includes('Text then bad'))!;
     const marker = frame[frame.indexOf(source) + 1]!;
     expect(source.indexOf('bad')).toBe(marker.indexOf('^'));
+  });
+
+  it('build --watch prints the changed files without their escape sequences', async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ pages: ['index'] }), 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n' });
+    const controller = new AbortController();
+    let stdout = '';
+    const io = { stdout: (text: string) => void (stdout += text), stderr: () => {}, isTTY: false, env: {}, cwd: root, signal: controller.signal };
+    const done = watchAndBuild(io, { build: { root, outFile: path.join(root, '.docs-build', 'manifest.json') }, report: () => {}, debounceMs: 20 }, controller.signal);
+    try {
+      for (const deadline = Date.now() + 8000; !stdout.includes('watching') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      writeFileSync(path.join(root, 'x\u001b]0;pwned\u0007.mdx'), '# X\n');
+      for (const deadline = Date.now() + 8000; !stdout.includes('rebuilt') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stdout).toContain('changed: x␛]0;pwned␇.mdx');
+      expect(controlsOf(stdout)).toEqual([]);
+    } finally {
+      controller.abort();
+      await done;
+    }
   });
 
   it('check prints a hostile page name of docs.json without its escape sequences', async () => {
