@@ -1,4 +1,5 @@
 import { compareCodeUnits, createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { foldedPath } from '../root/index.js';
 
 /**
  * Page files whose page ids differ only in letter case (`index.mdx` and `Index.mdx`, `Guides/a.md` and
@@ -11,7 +12,7 @@ export function caseCollisions(pageFiles: ReadonlyMap<string, string>): Diagnost
   const diagnostics: Diagnostic[] = [];
   const files = [...pageFiles.values()].sort(compareCodeUnits);
   for (const file of files) {
-    const folded = file.replace(/\.(mdx|md)$/, '').toLowerCase();
+    const folded = foldedPath(file.replace(/\.(mdx|md)$/, ''));
     const first = firstByFolded.get(folded);
     if (first === undefined) {
       firstByFolded.set(folded, file);
@@ -20,7 +21,7 @@ export function caseCollisions(pageFiles: ReadonlyMap<string, string>): Diagnost
     diagnostics.push(
       createDiagnostic(
         'navigation/case-collision',
-        `"${file}" and "${first}" differ only in letter case: on a case-insensitive file system (macOS, Windows) one replaces the other, and their URLs differ only in case`,
+        `"${file}" and "${first}" differ only in ${file.toLowerCase() === first.toLowerCase() ? 'letter case' : 'letter case or Unicode normalization'}: on a case-insensitive file system (macOS, Windows) one replaces the other, and their URLs differ only in case`,
         { file, line: 1, column: 1 },
         { related: [{ file: first, line: 1, column: 1, message: 'the other file' }], suggestion: 'rename or merge one of the two pages' },
       ),

@@ -488,6 +488,15 @@ function statsAt(absolutePath: string, options: { followLinks?: boolean } = {}):
   }
 }
 
+/**
+ * A path as the file systems of macOS and Windows compare it: two paths that differ only in letter case
+ * (or, on macOS, in Unicode normalization) are one file there, and the second written replaces the
+ * first. (Lower case after NFC stands in for those systems' own folding.)
+ */
+export function foldedPath(file: string): string {
+  return file.normalize('NFC').toLowerCase();
+}
+
 /** What makes a file the same file whatever its path: device and inode (`refuseInputsOf` compares them). */
 export function fileIdentityOf(stats: { dev: number; ino: number }): string {
   return `${stats.dev}:${stats.ino}`;

@@ -1,4 +1,4 @@
-export { DocsRoot, OUTPUT_FOLDER_MARKER, sameStamp, sha256, stampAt, stampOfStats } from './docs-root.js';
+export { DocsRoot, foldedPath, OUTPUT_FOLDER_MARKER, sameStamp, sha256, stampAt, stampOfStats } from './docs-root.js';
 export type { FileStamp, SourceFile, PathProblem, Resolved, ReadResult, DocsRootOptions } from './docs-root.js';
 export { invalidUtf8Diagnostic } from './encoding.js';
 export { copyFileAtomic, createNewFile, linkFileAtomic, patchFileInPlace, removeFile, writeFileAtomic } from './atomic-write.js';

@@ -4,7 +4,7 @@ import type { BuildResult } from '../pipeline/index.js';
 import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, promoteWarnings, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { loadConfig } from '../config/index.js';
 import { applyRules, IGNORE_FILE, loadProjectRules, RULES_FILE, type IgnoredCounts } from '../rules/index.js';
-import { copyFileAtomic, DocsRoot, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
+import { copyFileAtomic, DocsRoot, foldedPath, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
 import { SiteCompiler, type SiteCompileOptions, type SiteSnapshot } from './compiler.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -583,11 +583,11 @@ class OutputPaths {
       // (Two paths of one claim that exclude each other: no claim has any.)
       const problem = this.problem(file, own === true);
       if (problem !== undefined) throw new Error(`docs-build: ${what}: ${problem}`);
-      this.files.set(folded(file), { file, what });
+      this.files.set(foldedPath(file), { file, what });
       for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
         const folder = file.slice(0, at);
-        if (this.folders.has(folded(folder))) break;
-        this.folders.set(folded(folder), { folder, file, what });
+        if (this.folders.has(foldedPath(folder))) break;
+        this.folders.set(foldedPath(folder), { folder, file, what });
       }
     }
     return undefined;
@@ -602,27 +602,19 @@ class OutputPaths {
   /** Why `file` cannot be claimed, or undefined. */
   private problem(file: string, own: boolean): string | undefined {
     if (!isRelative(file)) return `${JSON.stringify(file)} is not a path inside the export`;
-    if (!own && (file === ownFolder || file.startsWith(`${ownFolder}/`))) return `${ownFolder}/ is the export's own folder`;
-    const holder = this.files.get(folded(file));
+    const key = foldedPath(file);
+    if (!own && (key === ownFolder || key.startsWith(`${ownFolder}/`))) return `${ownFolder}/ is the export's own folder`;
+    const holder = this.files.get(key);
     if (holder !== undefined) return `${holder.file} is ${holder.what}${caseNote(file, holder.file)}`;
-    const inside = this.folders.get(folded(file));
+    const inside = this.folders.get(key);
     if (inside !== undefined) return `${inside.folder} is a folder of the export, holding ${inside.file} (${inside.what})${caseNote(file, inside.folder)}`;
     for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
       const folder = file.slice(0, at);
-      const above = this.files.get(folded(folder));
+      const above = this.files.get(foldedPath(folder));
       if (above !== undefined) return `${above.file} is ${above.what}, not a folder${caseNote(folder, above.file)}`;
     }
     return undefined;
   }
-}
-
-/**
- * A path as the file systems of macOS and Windows compare it: two paths that differ only in case (or,
- * on macOS, in Unicode normalization) are one file there, and the second write would replace the
- * first. (Lower case after NFC stands in for those systems' own folding.)
- */
-function folded(file: string): string {
-  return file.normalize('NFC').toLowerCase();
 }
 
 function caseNote(file: string, holder: string): string {

@@ -34,6 +34,12 @@ describe('page files that differ only in letter case', () => {
     ]);
   });
 
+  it('names that differ only in Unicode normalization (one file on macOS) collide too, and say so', () => {
+    expect(collisions({ 'index.mdx': '# a\n', 'guides/setup.mdx': '# c\n', 'Caf\u00e9.mdx': '# d\n', 'Cafe\u0301.mdx': '# e\n' }).map((s) => s.replace(/ \[.*$/, ''))).toEqual([
+      'error navigation/case-collision Caf\u00e9.mdx:1:1 "Caf\u00e9.mdx" and "Cafe\u0301.mdx" differ only in letter case or Unicode normalization: on a case-insensitive file system (macOS, Windows) one replaces the other, and their URLs differ only in case',
+    ]);
+  });
+
   it('the same page as .mdx and .md, or names that differ otherwise, are no collision', () => {
     expect(collisions({ 'index.mdx': '# a\n', 'index.md': '# b\n', 'guides/setup.mdx': '# c\n', 'guides/set-up.mdx': '# d\n' })).toEqual([]);
   });
