@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { formatGithub, formatHuman, formatJson, hasErrors } from '../diagnostics/index.js';
+import { absoluteHttpUrl } from '../fields/http.js';
 import { ExitCode, sourceReader, UsageError, type CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 
@@ -16,13 +17,8 @@ export interface ExportCommandOptions {
 
 function checkSiteUrl(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
+  const url = absoluteHttpUrl(text);
+  if (!url) throw new UsageError(`--site-url must be an absolute http(s) URL, not "${text}"`);
   return `${url.origin}${url.pathname}`;
 }
 
@@ -70,7 +66,7 @@ export async function exportCommand(io: CliIo, root: string, options: ExportComm
     const outcome = exported.written
       ? `${what} ${took}`
       : `exported nothing: errors found; ${shownOut} was left as it was`;
-    const unknownUrl = exported.written && exported.publicRoot === undefined ? "no sitemap.xml and no canonical links: the site's URL is unknown (--site-url, or seo.metatags.canonical in docs.json)\n" : '';
+    const unknownUrl = exported.written && exported.publicRoot === undefined ? "no sitemap.xml generated and no canonical links: the site's URL is unknown (--site-url, or seo.metatags.canonical in docs.json)\n" : '';
     io.stdout(`${text}${missingIconsLine(exported.missingIcons)}${unknownUrl}${outcome}\n`);
   }
   return hasErrors(diagnostics) || !exported.written ? ExitCode.errors : ExitCode.ok;

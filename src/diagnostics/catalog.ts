@@ -174,7 +174,7 @@ export const catalog = {
   'rules/unused-ignore': { severity: 'info', stage: 'rules', title: 'An ignore-file entry matched no problem of this run' },
 
   // site: the static export (docs/site.md, "Paths that collide")
-  'site/invalid-site-url': { severity: 'warning', stage: 'site', title: "docs.json's seo.metatags.canonical is no absolute http(s) URL; the export has no sitemap.xml and no canonical links" },
+  'site/invalid-site-url': { severity: 'warning', stage: 'site', title: "docs.json's seo.metatags.canonical is no absolute http(s) URL; the export generates no sitemap.xml and no canonical links" },
   'site/page-path-taken': { severity: 'error', stage: 'site', title: "A page's exported file is at a path another file of the export holds; the page is not exported" },
   'site/path-taken': { severity: 'warning', stage: 'site', title: "A docs root file, an HTML redirect or a page's second Markdown twin is at a path another file of the export holds; it is left out" },
 

@@ -27,6 +27,12 @@ export function trimSlashes(text: string): string {
   return trimTrailingSlashes(text.replace(/^\/+/, ''));
 }
 
+/** `text` as an absolute http(s) URL with a host, or undefined. */
+export function absoluteHttpUrl(text: string): URL | undefined {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url : undefined;
+}
+
 /** A server URL joined with a path: one slash between them, whatever each side carries. */
 export function joinUrl(server: string, path: string): string {
   return trimTrailingSlashes(server) + (path.startsWith('/') ? path : `/${path}`);

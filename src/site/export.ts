@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BuildResult } from '../pipeline/index.js';
 import { compareCodeUnits, createDiagnostic, hasErrors, joinPointer, promoteWarnings, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { loadConfig } from '../config/index.js';
+import { absoluteHttpUrl } from '../fields/http.js';
 import { applyRules, IGNORE_FILE, loadProjectRules, RULES_FILE, type IgnoredCounts } from '../rules/index.js';
 import { copyFileAtomic, DocsRoot, foldedPath, isWithin, locatePath, removeAbandonedTemporaries, temporaryBeside, UnsafePathError, writeFileAtomic } from '../root/index.js';
 import { generatorVersion } from '../version.js';
@@ -18,7 +19,7 @@ import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
 import { clientBundle } from './client-bundle.js';
-import { absoluteHttpUrl, canonicalSetting, htmlRedirects, noindex, publicRootUrl, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
+import { canonicalSetting, htmlRedirects, noindex, publicRootUrl, redirectsFile, robotsTxt, rootTarget, sitemapXml } from './site-files.js';
 import { maxPublishedFileBytes, publishedEntry } from '../root/index.js';
 import { searchIndexFolderPath, searchPartBytes } from './search-parts.js';
 
@@ -755,7 +756,7 @@ function canonicalProblems(snapshot: SiteSnapshot, locate: DocsJsonLocator): Dia
   const canonical = canonicalSetting(snapshot.data.site);
   if (canonical === undefined || (typeof canonical === 'string' && absoluteHttpUrl(canonical))) return [];
   const shown = typeof canonical === 'string' ? `"${canonical}"` : JSON.stringify(canonical);
-  const message = `seo.metatags.canonical ${shown} is no absolute http(s) URL: the export has no sitemap.xml and its pages no canonical links`;
+  const message = `seo.metatags.canonical ${shown} is no absolute http(s) URL: the export does not use it (no sitemap.xml is generated, and pages have no canonical links)`;
   return [createDiagnostic('site/invalid-site-url', message, locate('/seo/metatags/canonical'), { suggestion: 'write the URL the site is published at, such as "https://docs.example.com"' })];
 }
 

@@ -6,7 +6,7 @@ import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import type { Site } from '../manifest/types.js';
 import { boundedPath } from '../pipeline/content-output.js';
-import { trimSlashes } from '../fields/http.js';
+import { absoluteHttpUrl, trimSlashes } from '../fields/http.js';
 
 /*
  * The files of a site besides its pages and the compiler's text projections, made from one snapshot,
@@ -69,11 +69,6 @@ export function publicRootUrl(base: string, siteUrl: string | undefined, site: S
   return `${url.origin}${url.pathname}${url.pathname.endsWith('/') ? '' : '/'}`;
 }
 
-/** `text` as an absolute http(s) URL, or undefined. */
-export function absoluteHttpUrl(text: string): URL | undefined {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url : undefined;
-}
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -184,7 +179,7 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
  */
 export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean; index?: number } | undefined {
   if (snapshot.has('index')) return undefined;
-  const explicit = redirectsOf(snapshot).find(({ source }) => trimSlashes(source) === '');
+  const explicit = redirectsOf(snapshot).find(({ source }) => trimSlashes(withoutQueryOrFragment(source)) === '');
   if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false, index: explicit.index } : undefined;
   const home = homePage(snapshot.data.navigation, snapshot.data.pages);
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };

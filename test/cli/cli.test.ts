@@ -52,7 +52,7 @@ describe('docs-build CLI', () => {
     const out = path.join(tempRoot({}), 'out');
     const bare = await runCli(['export', root, '--out', out]);
     expect(bare.code).toBe(0);
-    expect(bare.stdout).toContain("no sitemap.xml and no canonical links: the site's URL is unknown");
+    expect(bare.stdout).toContain("no sitemap.xml generated and no canonical links: the site's URL is unknown");
     expect(existsSync(path.join(out, 'sitemap.xml'))).toBe(false);
     const given = await runCli(['export', root, '--out', out, '--site-url', 'https://acme.example/docs']);
     expect(given.code).toBe(0);

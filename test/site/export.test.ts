@@ -338,14 +338,16 @@ describe('a site without an index page', () => {
 
   it('without a site URL writes no sitemap (its URLs must be absolute), and a canonical URL that is none is a warning at its line', async () => {
     const out = path.join(tempDir(), 'site');
-    const exported = await exportSite({ root: rootWithoutIndex({ seo: { metatags: { canonical: 'docs.acme.example' } } }), outDir: out });
+    const root = rootWithoutIndex({ seo: { metatags: { canonical: 'docs.acme.example' } } });
+    const exported = await exportSite({ root, outDir: out });
     expect(exported.written).toBe(out);
     expect(exported.publicRoot).toBeUndefined();
     expect(existsSync(path.join(out, 'sitemap.xml'))).toBe(false);
     expect(readFileSync(path.join(out, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
     expect(readFileSync(path.join(out, 'intro', 'index.html'), 'utf8')).not.toContain('canonical');
     const warning = exported.result.diagnostics.find((d) => d.code === 'site/invalid-site-url');
-    expect(warning).toMatchObject({ severity: 'warning', file: 'docs.json', line: 1 });
+    const docsJson = readFileSync(path.join(root, 'docs.json'), 'utf8');
+    expect(warning).toMatchObject({ severity: 'warning', file: 'docs.json', line: 1, column: docsJson.indexOf('"docs.acme.example"') + 1 });
     expect(warning!.message).toContain('"docs.acme.example"');
     // `--site-url` speaks for the site: the canonical URL is not read, nor reported.
     const given = await exportSite({ root: rootWithoutIndex({ seo: { metatags: { canonical: 'docs.acme.example' } } }), outDir: out, siteUrl: 'https://acme.example' });
@@ -354,12 +356,14 @@ describe('a site without an index page', () => {
     expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://acme.example/intro</loc>');
   }, 120_000);
 
-  it("follows docs.json's own redirect of / instead", async () => {
-    const out = path.join(tempDir(), 'site');
-    const exported = await exportSite({ root: rootWithoutIndex({ redirects: [{ source: '/', destination: '/guide', permanent: false }] }), outDir: out });
-    expect(exported.written).toBe(out);
-    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/guide">');
-    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toBe('/ /guide 302\n');
+  it("follows docs.json's own redirect of / instead (its query is no part of the path)", async () => {
+    for (const source of ['/', '/?ref=docs']) {
+      const out = path.join(tempDir(), 'site');
+      const exported = await exportSite({ root: rootWithoutIndex({ redirects: [{ source, destination: '/guide', permanent: false }] }), outDir: out });
+      expect(exported.written).toBe(out);
+      expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/guide">');
+      expect(readFileSync(path.join(out, '_redirects'), 'utf8'), source).toBe('/ /guide 302\n');
+    }
   }, 120_000);
 });
 
