@@ -101,7 +101,8 @@ export function readRedirects(config: JsonValue | undefined): Redirect[] {
  */
 export function compileRedirect(redirect: Redirect, index: number): CompiledRedirect {
   const source = stripTrailingSlash(withoutQueryOrFragment(redirect.source));
-  if (!hasParameters(source)) return { redirect, index, exact: source };
+  // Paths are matched decoded (`/caf%C3%A9` and `/café` are one path), as links and requests are.
+  if (!hasParameters(source)) return { redirect, index, exact: decodedPath(source) };
   let pattern = '';
   let last = 0;
   const names: string[] = [];
@@ -118,13 +119,22 @@ export function compileRedirect(redirect: Redirect, index: number): CompiledRedi
     segmentTaken = true;
     if (match[2] === undefined || match[3] === '*' || match[3] === '+') spanning++;
     if (spanning > 1) return { redirect, index, ambiguous: 'has more than one parameter that spans segments (`*`, `+`)' };
-    pattern += escapeRegExp(literal);
+    pattern += escapeRegExp(decodedPath(literal));
     last = match.index + match[0].length;
     names.push(match[2] ?? '*');
     pattern += match[2] === undefined ? `(?:${match[4] ? '/' : ''}(.*))?` : parameterPattern(match[1]!, match[3]!);
   }
-  pattern += escapeRegExp(source.slice(last));
+  pattern += escapeRegExp(decodedPath(source.slice(last)));
   return { redirect, index, pattern: new RegExp(`^${pattern}/?$`), names };
+}
+
+/** A path with its percent-escapes decoded, or as written when one does not decode. */
+function decodedPath(path: string): string {
+  try {
+    return path.includes('%') ? decodeURIComponent(path) : path;
+  } catch {
+    return path;
+  }
 }
 
 function parameterPattern(slash: string, modifier: string): string {

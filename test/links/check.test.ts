@@ -105,6 +105,12 @@ describe('checkLinks: page links', () => {
     const pages: PageLinks[] = [{ page: 'index', file: 'index.mdx', links: [link('/old/ruby', 'index.mdx', 1), link('/old/ruby#nope', 'index.mdx', 2)] }];
     expect(checkLinks({ site: site({ redirects }), pages })).toMatchObject([{ code: 'links/broken-anchor', line: 2, message: expect.stringContaining('after the redirect of /old/ruby') }]);
   });
+
+  it('matches a redirect source written with percent-escapes to the path, however the link writes it', () => {
+    const redirects = [{ source: '/caf%C3%A9', destination: '/sdks/ruby' }, { source: '/d%C3%A9j%C3%A0/:slug*', destination: '/sdks/:slug*' }];
+    const links = ['/caf%C3%A9', '/café', '/déjà/ruby', '/d%C3%A9j%C3%A0/ruby'].map((href, index) => link(href, 'index.mdx', index + 1));
+    expect(checkLinks({ site: site({ redirects }), pages: [{ page: 'index', file: 'index.mdx', links }] })).toEqual([]);
+  });
 });
 
 function configured(docsJson: string) {
