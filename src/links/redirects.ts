@@ -40,9 +40,9 @@ export function holdsUnsafeCharacters(text: string): boolean {
 }
 
 /**
- * The file a static host serves for a fixed source (no parameters): its path without query, fragment
- * and surrounding slashes, each segment percent-decoded as hosts decode a request's path (`/a%20b?x` is
- * `a b`). Undefined when no file can stand for it: an escape that does not decode, a decoded segment
+ * The file a static host serves for a fixed source (no parameters, no query or fragment): its path
+ * without surrounding slashes, each segment percent-decoded as hosts decode a request's path (`/a%20b`
+ * is `a b`). Undefined when no file can stand for it: an escape that does not decode, a decoded segment
  * that is empty, `.` or `..`, or holds a `/`, a `\` or a control character (`%00` is no file name).
  */
 export function redirectSourceFile(source: string): string | undefined {
@@ -58,11 +58,7 @@ export function redirectSourceFile(source: string): string | undefined {
   }
 }
 
-/**
- * A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). The
- * service matches the path alone, and so do the hosts that read `_redirects` (a browser never sends a
- * fragment).
- */
+/** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
 export function withoutQueryOrFragment(source: string): string {
   const modifiers = new Set<number>();
   parameter.lastIndex = 0;

@@ -126,14 +126,20 @@ function targetUrl(snapshot: SiteSnapshot, destination: string): string {
 }
 
 /**
- * The `_redirects` file of Netlify and Cloudflare Pages: `:name*` wildcards become `*` and `:splat`,
- * other `:name` parameters stay (both hosts read them); a source's query or fragment is left out (both
- * match the path, as the service does).
+ * The redirects a static host can serve: those whose source has no query or fragment. A host never
+ * sees a fragment (`/docs/#errors`: box has 4 such sources, dify-docs 6) and these hosts match no
+ * query, and redirecting the path alone would take readers away from the page at it.
+ */
+function hostedRedirects(snapshot: SiteSnapshot): Redirect[] {
+  return redirectsOf(snapshot).filter(({ source }) => withoutQueryOrFragment(source) === source);
+}
+
+/**
+ * The `_redirects` file of Netlify and Cloudflare Pages (`hostedRedirects`): `:name*` wildcards become
+ * `*` and `:splat`, other `:name` parameters stay (both hosts read them).
  */
 export function redirectsFile(snapshot: SiteSnapshot): string {
-  const lines = redirectsOf(snapshot).map((redirect) => {
-    const { destination, permanent } = redirect;
-    const source = withoutQueryOrFragment(redirect.source) || '/';
+  const lines = hostedRedirects(snapshot).map(({ source, destination, permanent }) => {
     const wildcard = /:([A-Za-z0-9_]+)\*$/.exec(source);
     let from = source;
     let to = destination;
@@ -164,7 +170,7 @@ const isFixed = (text: string): boolean => !/(^|\/):|\*/.test(text);
  * written (no other file of the export is at its path) is the export's to decide (export.ts).
  */
 export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; target: string; index: number }> {
-  return redirectsOf(snapshot)
+  return hostedRedirects(snapshot)
     .filter(({ source }) => isFixed(source))
     .map(({ source, destination, index }) => ({ path: redirectSourceFile(source) ?? '', destination, index }))
     // (A source too long for a file name, or that no file can stand for, has its line in `_redirects` only.)
@@ -179,7 +185,7 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
  */
 export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean; index?: number } | undefined {
   if (snapshot.has('index')) return undefined;
-  const explicit = redirectsOf(snapshot).find(({ source }) => trimSlashes(withoutQueryOrFragment(source)) === '');
+  const explicit = hostedRedirects(snapshot).find(({ source }) => trimSlashes(source) === '');
   if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false, index: explicit.index } : undefined;
   const home = homePage(snapshot.data.navigation, snapshot.data.pages);
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
