@@ -1,5 +1,6 @@
 import { isJsonObject, joinPointer, type JsonValue } from '../diagnostics/index.js';
 import { trimTrailingSlashes } from '../fields/http.js';
+import { decodeComponent, decodePath } from './decode.js';
 
 /** One entry of docs.json `redirects`, with the pointer of the entry in the composed docs.json. */
 export interface Redirect {
@@ -46,16 +47,12 @@ export function holdsUnsafeCharacters(text: string): boolean {
  * that is empty, `.` or `..`, or holds a `/`, a `\` or a control character (`%00` is no file name).
  */
 export function redirectSourceFile(source: string): string | undefined {
-  const segments = withoutQueryOrFragment(source).split('/');
+  const segments = source.split('/');
   // (The slashes around the path are no segments.)
   while (segments[0] === '') segments.shift();
   while (segments.at(-1) === '') segments.pop();
-  try {
-    const decoded = segments.map((segment) => decodeURIComponent(segment));
-    return decoded.some((segment) => segment === '' || segment === '.' || segment === '..' || /[/\\\p{Cc}]/u.test(segment)) ? undefined : decoded.join('/');
-  } catch {
-    return undefined;
-  }
+  const decoded = segments.map(decodeComponent);
+  return decoded.some((segment) => segment === undefined || segment === '' || segment === '.' || segment === '..' || /[/\\\p{Cc}]/u.test(segment)) ? undefined : decoded.join('/');
 }
 
 /** A source up to its query or fragment: a `#`, or a `?` that is not a parameter's modifier (`:x?`). */
@@ -98,7 +95,7 @@ export function readRedirects(config: JsonValue | undefined): Redirect[] {
 export function compileRedirect(redirect: Redirect, index: number): CompiledRedirect {
   const source = stripTrailingSlash(withoutQueryOrFragment(redirect.source));
   // Paths are matched decoded (`/caf%C3%A9` and `/café` are one path), as links and requests are.
-  if (!hasParameters(source)) return { redirect, index, exact: decodedPath(source) };
+  if (!hasParameters(source)) return { redirect, index, exact: decodePath(source) ?? source };
   let pattern = '';
   let last = 0;
   const names: string[] = [];
@@ -115,22 +112,14 @@ export function compileRedirect(redirect: Redirect, index: number): CompiledRedi
     segmentTaken = true;
     if (match[2] === undefined || match[3] === '*' || match[3] === '+') spanning++;
     if (spanning > 1) return { redirect, index, ambiguous: 'has more than one parameter that spans segments (`*`, `+`)' };
-    pattern += escapeRegExp(decodedPath(literal));
+    pattern += escapeRegExp(decodePath(literal) ?? literal);
     last = match.index + match[0].length;
     names.push(match[2] ?? '*');
     pattern += match[2] === undefined ? `(?:${match[4] ? '/' : ''}(.*))?` : parameterPattern(match[1]!, match[3]!);
   }
-  pattern += escapeRegExp(decodedPath(source.slice(last)));
+  const rest = source.slice(last);
+  pattern += escapeRegExp(decodePath(rest) ?? rest);
   return { redirect, index, pattern: new RegExp(`^${pattern}/?$`), names };
-}
-
-/** A path with its percent-escapes decoded, or as written when one does not decode. */
-function decodedPath(path: string): string {
-  try {
-    return path.includes('%') ? decodeURIComponent(path) : path;
-  } catch {
-    return path;
-  }
 }
 
 function parameterPattern(slash: string, modifier: string): string {

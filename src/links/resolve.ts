@@ -1,5 +1,6 @@
 import { slug } from 'github-slugger';
 import { closestMatches, distanceWithin, rankCandidates } from '../diagnostics/index.js';
+import { decodeComponent, decodePath } from './decode.js';
 import { hasParameters, stripTrailingSlash, type Redirect } from './redirects.js';
 import { pageUrl, type LinkSite } from './site.js';
 
@@ -85,25 +86,12 @@ function splitHref(href: string, pageBase: string): HrefParts | { ok: false; why
   const parts: HrefParts = { ok: true, path: stripTrailingSlash(path) };
   const hash = href.indexOf('#');
   if (hash >= 0) {
-    const anchor = safeDecode(href.slice(hash + 1));
+    const anchor = decodeComponent(href.slice(hash + 1));
     if (anchor === undefined) return { ok: false, why: 'its #anchor holds a malformed percent-encoding' };
     parts.anchor = anchor;
   }
   if (url.search !== '') parts.query = url.search;
   return parts;
-}
-
-function decodePath(pathname: string): string | undefined {
-  const segments = pathname.split('/').map(safeDecode);
-  return segments.some((segment) => segment === undefined) ? undefined : segments.join('/');
-}
-
-function safeDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A root-absolute decoded path (`/`, `/guides/setup`) against pages, twins, files and redirects. */
