@@ -1,4 +1,4 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import { metatagsOf } from './site-files.js';
 import type { Site } from '../manifest/types.js';
 import type { PageData } from '../theme/types.js';
 import { appearanceScript } from '../theme/layout/appearance.js';
@@ -45,9 +45,8 @@ export function scriptJson(value: unknown): string {
 }
 
 function metaTags(site: Site): string {
-  const seo = site.extra.seo;
-  const metatags = typeof seo === 'object' && seo !== null && !Array.isArray(seo) ? (seo as Record<string, JsonValue>).metatags : undefined;
-  if (typeof metatags !== 'object' || metatags === null || Array.isArray(metatags)) return '';
+  const metatags = metatagsOf(site);
+  if (!metatags) return '';
   return Object.keys(metatags)
     .sort()
     // (`canonical` is the site's URL, which each page's canonical link is made from: no meta tag.)

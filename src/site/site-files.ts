@@ -1,4 +1,4 @@
-import type { JsonValue } from '../diagnostics/index.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../diagnostics/index.js';
 import { holdsUnsafeCharacters, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
@@ -48,11 +48,16 @@ function siteUrl(snapshot: SiteSnapshot, publicRoot: string | undefined, pathUnd
   return `${publicRoot ?? snapshot.base}${pathUnderBase.replace(/^\//, '')}`;
 }
 
+/** docs.json's `seo.metatags`, when it is an object. */
+export function metatagsOf(site: Site): JsonObject | undefined {
+  const seo = site.extra.seo;
+  const metatags = isJsonObject(seo) ? seo.metatags : undefined;
+  return isJsonObject(metatags) ? metatags : undefined;
+}
+
 /** docs.json's `seo.metatags.canonical`: the service's setting for the URL its site is published at. */
 export function canonicalSetting(site: Site): JsonValue | undefined {
-  const seo = site.extra.seo;
-  const metatags = typeof seo === 'object' && seo !== null && !Array.isArray(seo) ? seo.metatags : undefined;
-  return typeof metatags === 'object' && metatags !== null && !Array.isArray(metatags) ? metatags.canonical : undefined;
+  return metatagsOf(site)?.canonical;
 }
 
 /**
@@ -68,7 +73,6 @@ export function publicRootUrl(base: string, siteUrl: string | undefined, site: S
   if (url.pathname === '/') return `${url.origin}${base}`;
   return `${url.origin}${url.pathname}${url.pathname.endsWith('/') ? '' : '/'}`;
 }
-
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
