@@ -307,6 +307,10 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       it('switches a CodeGroup tab and opens an Accordion', async () => {
         const { page, errors } = await open(`${base()}guides/components`);
         const group = page.locator('.db-code-group, [data-testid="code-group"]').first();
+        // The tab bar scrolls on x only: with classic scrollbars, a pixel over on y shows a vertical one.
+        const overflowY = await page.locator('.db-tabs-bar').evaluateAll((bars) => bars.map((bar) => bar.scrollHeight - bar.clientHeight));
+        expect(overflowY.length).toBeGreaterThan(0);
+        expect(overflowY.every((pixels) => pixels <= 0)).toBe(true);
         await group.getByRole('tab', { name: 'Python' }).click();
         await poll(() => group.locator('pre:visible').first().textContent()).toContain('acme.tasks.list()');
         const accordion = page.locator('details.db-accordion').filter({ hasText: 'What is a task?' });
