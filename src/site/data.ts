@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writtenContentHashes } from '../pipeline/content-output.js';
 import { hiddenBelow } from '../pipeline/llms.js';
 import { sha256 } from '../root/index.js';
+import { clientRedirects } from './site-files.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { Manifest, NavNode, Page } from '../manifest/types.js';
@@ -68,6 +69,8 @@ export function siteData(manifest: Manifest, base: string, searchIndexFolder?: s
   for (const id of Object.keys(manifest.pages).sort()) pages[id] = pageSummary(manifest.pages[id]!, hiddenOnly.has(id));
   const data: SiteData = { site: manifest.site, navigation: manifest.navigation, pages, base };
   if (searchIndexFolder !== undefined) data.searchIndexFolder = searchIndexFolder;
+  const redirects = clientRedirects(manifest.site, base);
+  if (redirects.length > 0) data.clientRedirects = redirects;
   return data;
 }
 

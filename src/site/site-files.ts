@@ -1,10 +1,11 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../diagnostics/index.js';
-import { holdsUnsafeCharacters, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from '../links/index.js';
+import { decodeComponent, hasParameters, holdsUnsafeCharacters, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
 import type { SiteSnapshot } from './compiler.js';
 import type { Site } from '../manifest/types.js';
+import type { ClientRedirect } from '../theme/types.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { absoluteHttpUrl, trimSlashes } from '../fields/http.js';
 
@@ -110,8 +111,8 @@ export interface Redirect {
  * destination holding whitespace or a control character is never published, in `_redirects`, as an
  * HTML redirect or by the preview.
  */
-export function redirectsOf(snapshot: SiteSnapshot): Redirect[] {
-  const list = snapshot.data.site.extra.redirects;
+function redirectsOf(site: Site): Redirect[] {
+  const list = site.extra.redirects;
   if (!Array.isArray(list)) return [];
   const found: Redirect[] = [];
   list.forEach((entry, index) => {
@@ -125,8 +126,8 @@ export function redirectsOf(snapshot: SiteSnapshot): Redirect[] {
 }
 
 /** A destination under the base (external URLs stay as they are). */
-function targetUrl(snapshot: SiteSnapshot, destination: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(destination) || destination.startsWith('//') ? destination : siteUrl(snapshot, undefined, destination);
+function targetUrl(base: string, destination: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(destination) || destination.startsWith('//') ? destination : `${base}${destination.replace(/^\//, '')}`;
 }
 
 /**
@@ -135,7 +136,7 @@ function targetUrl(snapshot: SiteSnapshot, destination: string): string {
  * query, and redirecting the path alone would take readers away from the page at it.
  */
 function hostedRedirects(snapshot: SiteSnapshot): Redirect[] {
-  return redirectsOf(snapshot).filter(({ source }) => withoutQueryOrFragment(source) === source);
+  return redirectsOf(snapshot.data.site).filter(({ source }) => withoutQueryOrFragment(source) === source);
 }
 
 /**
@@ -151,7 +152,7 @@ export function redirectsFile(snapshot: SiteSnapshot): string {
       from = source.slice(0, wildcard.index) + '*';
       to = destination.replace(`:${wildcard[1]}*`, ':splat');
     }
-    return `${siteUrl(snapshot, undefined, from)} ${targetUrl(snapshot, to)} ${permanent ? 301 : 302}`;
+    return `${siteUrl(snapshot, undefined, from)} ${targetUrl(snapshot.base, to)} ${permanent ? 301 : 302}`;
   });
   const root = rootTarget(snapshot);
   if (root?.implicit) lines.push(`${siteUrl(snapshot, undefined, '/')} ${root.url} 302`);
@@ -179,7 +180,7 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
     .map(({ source, destination, index }) => ({ path: redirectSourceFile(source) ?? '', destination, index }))
     // (A source too long for a file name, or that no file can stand for, has its line in `_redirects` only.)
     .filter(({ path, destination }) => path !== '' && isFixed(destination) && !snapshot.has(path) && !snapshot.has(`${path}/index`) && boundedPath(path) === path)
-    .map(({ path, destination, index }) => ({ path, target: targetUrl(snapshot, destination), index }));
+    .map(({ path, destination, index }) => ({ path, target: targetUrl(snapshot.base, destination), index }));
 }
 
 /**
@@ -190,9 +191,61 @@ export function htmlRedirects(snapshot: SiteSnapshot): Array<{ path: string; tar
 export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boolean; index?: number } | undefined {
   if (snapshot.has('index')) return undefined;
   const explicit = hostedRedirects(snapshot).find(({ source }) => trimSlashes(source) === '');
-  if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot, explicit.destination), implicit: false, index: explicit.index } : undefined;
+  if (explicit) return isFixed(explicit.destination) ? { url: targetUrl(snapshot.base, explicit.destination), implicit: false, index: explicit.index } : undefined;
   const home = homePage(snapshot.data.navigation, snapshot.data.pages);
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
+}
+
+/** A redirect source or destination split into its decoded path (no slashes around it), raw query and decoded fragment. */
+function clientAddress(address: string): ClientRedirect['from'] | undefined {
+  const pathPart = withoutQueryOrFragment(address);
+  if (hasParameters(pathPart)) return undefined;
+  const path = redirectSourceFile(pathPart);
+  if (path === undefined) return undefined;
+  const rest = address.slice(pathPart.length);
+  const hashAt = rest.indexOf('#');
+  const from: ClientRedirect['from'] = { path };
+  if (rest.startsWith('?')) from.query = rest.slice(1, hashAt < 0 ? undefined : hashAt);
+  if (hashAt >= 0) from.fragment = decodeComponent(rest.slice(hashAt + 1)) ?? rest.slice(hashAt + 1);
+  return from;
+}
+
+const addressKey = ({ path, query, fragment }: ClientRedirect['from']): string => JSON.stringify([path, query ?? null, fragment ?? null]);
+
+/**
+ * The redirects only the reader's browser can follow (`hostedRedirects` leaves them out): sources with a
+ * fragment, which no server sees (`/docs/#errors`, box and dify-docs), or with a query, which static
+ * hosts do not match. Fixed sources only; a chain of them is followed here, so the browser takes one
+ * step, and a loop is dropped (the compiler reports it).
+ */
+export function clientRedirects(site: Site, base: string): ClientRedirect[] {
+  const bySource = new Map<string, Redirect>();
+  const sources = new Map<Redirect, ClientRedirect['from']>();
+  for (const redirect of redirectsOf(site)) {
+    if (withoutQueryOrFragment(redirect.source) === redirect.source) continue;
+    const from = clientAddress(redirect.source);
+    if (from === undefined || !isFixed(redirect.destination)) continue;
+    sources.set(redirect, from);
+    if (!bySource.has(addressKey(from))) bySource.set(addressKey(from), redirect);
+  }
+  const found: ClientRedirect[] = [];
+  for (const [redirect, from] of sources) {
+    if (bySource.get(addressKey(from)) !== redirect) continue; // the first of two for one source wins, as everywhere
+    let last = redirect;
+    const seen = new Set([redirect]);
+    for (let next = nextClientRedirect(bySource, last); next !== undefined; next = nextClientRedirect(bySource, last)) {
+      if (seen.has(next)) break;
+      seen.add((last = next));
+    }
+    if (nextClientRedirect(bySource, last) !== undefined) continue;
+    found.push({ from, to: targetUrl(base, last.destination) });
+  }
+  return found;
+}
+
+function nextClientRedirect(bySource: ReadonlyMap<string, Redirect>, redirect: Redirect): Redirect | undefined {
+  const to = clientAddress(redirect.destination);
+  return to === undefined ? undefined : bySource.get(addressKey(to));
 }
 
 const redirectTables = new WeakMap<object, RedirectTable>();
@@ -200,7 +253,8 @@ const redirectTables = new WeakMap<object, RedirectTable>();
 /**
  * Where the preview sends a path that is no page (a decoded path under the base): docs.json's first
  * matching redirect, as the link checker reads them, or the root's target. Always a temporary redirect:
- * a browser keeps a permanent one after the settings change.
+ * a browser keeps a permanent one after the settings change. A source with a query or fragment is the
+ * browser's to follow (`clientRedirects`), as in the export: the path alone is no redirect.
  */
 export function previewRedirect(snapshot: SiteSnapshot, pathUnderBase: string): string | undefined {
   const path = `/${trimSlashes(pathUnderBase)}`;
@@ -209,7 +263,7 @@ export function previewRedirect(snapshot: SiteSnapshot, pathUnderBase: string): 
     if (root) return root.url;
   }
   let table = redirectTables.get(snapshot.data);
-  if (!table) redirectTables.set(snapshot.data, (table = new RedirectTable(redirectsOf(snapshot))));
+  if (!table) redirectTables.set(snapshot.data, (table = new RedirectTable(hostedRedirects(snapshot))));
   const match = table.match(path);
-  return match && trimSlashes(match.destination) !== trimSlashes(path) ? targetUrl(snapshot, match.destination) : undefined;
+  return match && trimSlashes(match.destination) !== trimSlashes(path) ? targetUrl(snapshot.base, match.destination) : undefined;
 }

@@ -43,6 +43,19 @@ export interface SiteData {
    * language and version alone. Absent when no index was built (the search button then says so).
    */
   searchIndexFolder?: string;
+  /** Redirects the theme's client follows (a source with a fragment or query): absent when there are none. */
+  clientRedirects?: ClientRedirect[];
+}
+
+/**
+ * A redirect only the browser can follow: no server sees a URL's fragment, and static hosts match no
+ * query. `from` matches a URL whose path under the base, decoded and without slashes around it, is
+ * `path`, and whose query (when given) is `query` and decoded fragment (when given) `fragment`.
+ */
+export interface ClientRedirect {
+  from: { path: string; query?: string; fragment?: string };
+  /** A URL: under the base, or external. */
+  to: string;
 }
 
 /** A diagnostic of the page shown by the theme in dev (a page with errors still renders). */

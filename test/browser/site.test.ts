@@ -202,6 +202,21 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it("follows docs.json's redirect of a fragment (/quickstart#api-keys), which no server sees, and the same fragment typed into the address bar", async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        // (The static server answers a folder's URL with a redirect to it with a slash.)
+        const atAuthentication = (url: URL): boolean => url.pathname.replace(/\/$/, '') === '/guides/authentication';
+        await page.goto(`${base()}quickstart#api-keys`);
+        await page.waitForURL(atAuthentication);
+        await poll(() => page.getByTestId('page-title').textContent()).toBe('Authentication');
+        await page.goto(`${base()}quickstart`);
+        await page.waitForFunction(() => Object.keys(document.getElementById('docs-build-root') ?? {}).some((key) => key.startsWith('__react')));
+        await page.evaluate(() => (window.location.hash = 'api-keys'));
+        await page.waitForURL(atAuthentication);
+        await context.close();
+      });
+
       it('scrolls to a section from the table of contents', async () => {
         const { page, errors } = await open(`${base()}guides/components`);
         await page.setViewportSize({ width: 1280, height: 500 });

@@ -154,6 +154,8 @@ describe('the docs-build Vite plugin', () => {
     const redirects = [
       { source: '/start', destination: '/guide' },
       { source: '/old/:slug*', destination: '/:slug*' },
+      // The browser's to follow (it alone sees a fragment), in the preview as in the export.
+      { source: '/moved#section', destination: '/other' },
     ];
     const harness = await start({ 'docs.json': docsJsonWith({ pages: ['guide', 'other'] }, { redirects }), 'guide.mdx': page('Guide'), 'other.mdx': page('Other') });
     const location = async (url: string): Promise<[number, string | null]> => {
@@ -166,6 +168,7 @@ describe('the docs-build Vite plugin', () => {
     // A page is served as itself, and a path that is neither a page nor redirected is still not found.
     expect((await fetch(`${harness.url}guide`, { redirect: 'manual' })).status).toBe(200);
     expect((await fetch(`${harness.url}nowhere`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${harness.url}moved`, { redirect: 'manual' })).status).toBe(404);
   });
 
   it('renders a page from the run of the moment when a rebuild patched the manifest while the renderer loaded', async () => {

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, Site } from '../../src/manifest/types.js';
 import { appearanceScript, appearanceStorageKey, bannerKey, bannerStorageKey } from '../../src/theme/layout/appearance.js';
 import { pageUrl } from '../../src/links/index.js';
-import { assetUrl, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
+import { assetUrl, clientRedirectTarget, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
+import { clientRedirects } from '../../src/site/site-files.js';
 import { pathTo, resolveBranch } from '../../src/theme/layout/navigation.js';
 import { createSearch } from '../../src/theme/search/engine.js';
 import { SearchDialog } from '../../src/theme/search/SearchDialog.js';
@@ -95,6 +96,51 @@ describe('page URLs', () => {
     expect(pageIdFromPath('/', pages, '/missing')).toBeUndefined();
     expect(pageIdFromPath('/', pages, '/__proto__')).toBeUndefined();
     expect(pageIdFromPath('/', pages, '/%E0%A4%A')).toBeUndefined();
+  });
+
+  describe('redirects only the browser can follow (a source with a fragment or a query)', () => {
+    const siteWith = (redirects: unknown[]): Site => ({ ...manifest.site, extra: { ...manifest.site.extra, redirects } as Site['extra'] });
+    const follow = (site: Site, base: string, href: string): string | undefined => clientRedirectTarget(base, clientRedirects(site, base), href);
+
+    it('are in the site data, for the browser to follow; the others are the host\'s', () => {
+      const site = siteWith([
+        { source: '/docs/#errors', destination: '/guides/errors' },
+        { source: '/zh/variables#%E5%8F%98%E9%87%8F', destination: '/zh/concepts#vars' },
+        { source: '/signup?ref=blog', destination: 'https://acme.example.com/signup' },
+        { source: '/start', destination: '/quickstart' },
+        { source: '/old/:slug#top', destination: '/new/:slug' },
+      ]);
+      expect(clientRedirects(site, '/docs/')).toEqual([
+        { from: { path: 'docs', fragment: 'errors' }, to: '/docs/guides/errors' },
+        { from: { path: 'zh/variables', fragment: '\u53d8\u91cf' }, to: '/docs/zh/concepts#vars' },
+        { from: { path: 'signup', query: 'ref=blog' }, to: 'https://acme.example.com/signup' },
+      ]);
+      expect(follow(site, '/', 'https://d.example/docs/#errors')).toBe('https://d.example/guides/errors');
+      expect(follow(site, '/', 'https://d.example/docs#errors')).toBe('https://d.example/guides/errors');
+      expect(follow(site, '/', 'https://d.example/zh/variables#\u53d8\u91cf')).toBe('https://d.example/zh/concepts#vars');
+      expect(follow(site, '/', 'https://d.example/signup?ref=blog#form')).toBe('https://acme.example.com/signup');
+      for (const href of ['https://d.example/docs/', 'https://d.example/docs/#other', 'https://d.example/signup?ref=ads', 'https://d.example/start#errors', 'https://d.example/old/a#top']) {
+        expect(follow(site, '/', href), href).toBeUndefined();
+      }
+    });
+
+    it('take one step through a chain, and none in a loop or back to the same address', () => {
+      const site = siteWith([
+        { source: '/a#one', destination: '/b#two' },
+        { source: '/b#two', destination: '/c' },
+        { source: '/x#loop', destination: '/y#loop' },
+        { source: '/y#loop', destination: '/x#loop' },
+        { source: '/same#here', destination: '/same#here' },
+      ]);
+      expect(follow(site, '/', 'http://d.example/a#one')).toBe('http://d.example/c');
+      expect(follow(site, '/', 'http://d.example/b#two')).toBe('http://d.example/c');
+      for (const href of ['http://d.example/x#loop', 'http://d.example/y#loop', 'http://d.example/same#here']) expect(follow(site, '/', href), href).toBeUndefined();
+    });
+
+    it("are docs-example's one, and absent from the data of a site without any", () => {
+      expect(dataOf(manifest, '/docs/').clientRedirects).toEqual([{ from: { path: 'quickstart', fragment: 'api-keys' }, to: '/docs/guides/authentication' }]);
+      expect(dataOf({ ...manifest, site: siteWith([{ source: '/start', destination: '/quickstart' }]) })).not.toHaveProperty('clientRedirects');
+    });
   });
 
   it('puts site-absolute setting links under the base and leaves the others', () => {

@@ -4,7 +4,7 @@ import type { PageData, SiteData } from '../types.js';
 import type { ComponentMap } from '../content/index.js';
 import { watchSystemAppearance } from './appearance.js';
 import { divisionKey, divisionsOfKey, pathTo, resolveBranch } from './navigation.js';
-import { pageIdFromPath } from './urls.js';
+import { clientRedirectTarget, pageIdFromPath } from './urls.js';
 import { Layout } from './Layout.js';
 
 export interface AppProps {
@@ -70,6 +70,8 @@ export function App({ data, pageId, pageData, loadPage, components }: AppProps) 
 
   const go = useCallback(async (href: string, mode: 'push' | 'pop', nav?: string): Promise<void> => {
     const url = new URL(href, window.location.href);
+    const redirected = clientRedirectTarget(data.base, data.clientRedirects, url.href);
+    if (redirected !== undefined) return mode === 'push' ? window.location.assign(redirected) : window.location.replace(redirected);
     const id = pageIdFromPath(data.base, data.pages, url.pathname);
     if (id === undefined) return window.location.assign(url.href);
     const visit = ++latest.current;
@@ -88,6 +90,18 @@ export function App({ data, pageId, pageData, loadPage, components }: AppProps) 
     }
     setShown({ id, data: next, preferred, hash: url.hash, visit });
   }, [data, loadPage]);
+
+  // A redirect whose source has a fragment or query: the server served the page (or the not-found page)
+  // at the path alone; the browser alone sees the rest (`SiteData.clientRedirects`).
+  useEffect(() => {
+    const follow = (): void => {
+      const target = clientRedirectTarget(data.base, data.clientRedirects, window.location.href);
+      if (target !== undefined) window.location.replace(target);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [data]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent): void => {

@@ -1,3 +1,5 @@
+import type { ClientRedirect } from '../types.js';
+
 /*
  * URLs of pages and files. A page's URL is the base plus its id (`/docs/guides/setup`); the page `index`
  * is the base itself, and `x/index` is `x`. Content links arrive as `/<page id>#anchor` (the link stage
@@ -36,13 +38,18 @@ function safeDecode(text: string): string {
   }
 }
 
-/** The page a pathname shows, or `undefined` when it is not one of `pages`. */
-export function pageIdFromPath(base: string, pages: Record<string, unknown>, pathname: string): string | undefined {
+/** A pathname under the base, decoded, without slashes around it (`/docs/a/b/` -> `a/b` under `/docs/`). */
+function pathUnderBase(base: string, pathname: string): string {
   const prefix = normalizeBase(base);
   let rest = safeDecode(pathname);
   if (rest.startsWith(prefix)) rest = rest.slice(prefix.length);
   else if (`${rest}/` === prefix) rest = '';
-  rest = rest.replace(/^\/+|(?<!\/)\/+$/g, '').replace(/\.html$/, '');
+  return rest.replace(/^\/+|(?<!\/)\/+$/g, '');
+}
+
+/** The page a pathname shows, or `undefined` when it is not one of `pages`. */
+export function pageIdFromPath(base: string, pages: Record<string, unknown>, pathname: string): string | undefined {
+  const rest = pathUnderBase(base, pathname).replace(/\.html$/, '');
   const candidates = rest === '' ? ['index'] : [rest, `${rest}/index`, rest.replace(/\/index$/, '')];
   return candidates.find((id) => Object.hasOwn(pages, id));
 }
@@ -66,4 +73,20 @@ export function isExternal(href: string): boolean {
 export function linkHref(base: string, href: string): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
   return `${normalizeBase(base)}${href.slice(1)}`;
+}
+
+/**
+ * Where a client redirect (`SiteData.clientRedirects`) sends `href`, an absolute URL; undefined when none
+ * matches, or the one that does leads back to `href` itself.
+ */
+export function clientRedirectTarget(base: string, redirects: readonly ClientRedirect[] | undefined, href: string): string | undefined {
+  if (redirects === undefined) return undefined;
+  const url = new URL(href);
+  const path = pathUnderBase(base, url.pathname);
+  const query = url.search.slice(1);
+  const fragment = safeDecode(url.hash.slice(1));
+  const match = redirects.find(({ from }) => from.path === path && (from.query === undefined || from.query === query) && (from.fragment === undefined || from.fragment === fragment));
+  if (match === undefined) return undefined;
+  const target = new URL(match.to, url);
+  return target.href === url.href ? undefined : target.href;
 }
