@@ -247,6 +247,22 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('moves through the results with the arrow keys and opens the one chosen with Enter', async () => {
+        const { page, errors } = await open(base());
+        await page.getByTestId('search-button').click();
+        await page.getByTestId('search-input').fill('task');
+        await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(2);
+        await page.getByTestId('search-input').press('ArrowDown');
+        await page.getByTestId('search-input').press('ArrowDown');
+        const chosen = page.getByTestId('search-result').nth(2);
+        await poll(() => chosen.getAttribute('aria-selected')).toBe('true');
+        const title = (await chosen.locator('.search-result-title').textContent())!.split(' › ')[0];
+        await page.getByTestId('search-input').press('Enter');
+        await poll(() => page.getByTestId('search-dialog').count()).toBe(0);
+        await poll(() => page.getByTestId('page-title').textContent()).toBe(title);
+        await done(page, errors);
+      });
+
       it('still searches when the worker script cannot load (the index is then built on the page)', async () => {
         const { page, errors } = await open(base());
         let refused = 0;

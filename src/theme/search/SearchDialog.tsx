@@ -92,8 +92,14 @@ export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialog
   const input = useRef<HTMLInputElement>(null);
   const answer = useAnswer(client, query, scope);
   const hits = answer.hits;
-  useEffect(() => input.current?.focus(), []);
-  useEffect(() => setSelected(0), [query]);
+  // Effects in block bodies: whatever an expression body returns React keeps as the cleanup, and calls
+  // it (Chromium's scrollIntoView returns a promise since version 150: the dialog crashed the page).
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    setSelected(0);
+  }, [query]);
   // A hit is an option of the list the input controls (the combobox pattern): focus stays in the input,
   // arrows move the selection. Ctrl/Cmd with Enter or a click opens the page in a new tab, as a link would.
   const go = (hit: SearchHit | undefined, newTab = false): void => {
@@ -111,7 +117,9 @@ export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialog
     event.preventDefault();
   };
   const optionId = (index: number): string => `docs-search-hit-${index}`;
-  useEffect(() => document.getElementById(optionId(selected))?.scrollIntoView?.({ block: 'nearest' }), [selected]);
+  useEffect(() => {
+    document.getElementById(optionId(selected))?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   const message = statusText(status, query, answer);
   return (
     <div className="search-backdrop" onClick={onClose}>
