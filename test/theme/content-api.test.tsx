@@ -6,6 +6,9 @@ import { ApiReference, authHeader, bodySkeleton, fillServer, pageAuth, prepareRe
 import { PageBody } from '../../src/theme/content/index.js';
 import type { Field, Page } from '../../src/manifest/types.js';
 import { comp, makePage, makeSite, root, text } from './content-fixtures.js';
+import { buildManifest } from './layout-helpers.js';
+import path from 'node:path';
+import type { Manifest } from '../../src/manifest/types.js';
 
 const source = { file: 'openapi.yaml', pointer: '/paths/~1pets~1{petId}/post' };
 
@@ -148,6 +151,35 @@ describe('ApiReference', () => {
     expect(out).toContain('data-param="limit"');
     expect(out).toContain('How many');
     expect(out).not.toContain('data-testid="api-params-query"');
+  });
+});
+
+describe("ApiReference on a manifest as the compiler writes it (docs-example's generated pages)", () => {
+  let manifest: Manifest;
+  beforeAll(async () => {
+    manifest = await buildManifest(path.resolve(import.meta.dirname, '../../docs-example'));
+  }, 60_000);
+  /** The fields (`data-field`) listed in the section `testid` of the page's reference. */
+  const fieldsIn = (markup: string, testid: string): string[] => {
+    const start = markup.indexOf(`data-testid="${testid}"`);
+    const section = start === -1 ? '' : markup.slice(start, markup.indexOf('</section>', start));
+    return [...section.matchAll(/data-field="([^"]*)"/g)].map((match) => match[1]!);
+  };
+
+  it('lists the request body fields, which the manifest gives once, in the page\'s params', () => {
+    const page = manifest.pages['api-reference/projects/create-a-project']!;
+    expect(page.requestBody?.mediaTypes[0]?.fieldsFrom).toBe('params');
+    const markup = html(page, manifest.site);
+    expect(fieldsIn(markup, 'api-request-body')).toEqual(['name', 'color']);
+    // Not twice: the body fields are no parameters of another location.
+    expect(fieldsIn(markup, 'api-params-body')).toEqual([]);
+    expect(markup).toMatch(/data-testid="playground-body"[^>]*>\{[^<]*&quot;name&quot;/);
+  });
+
+  it("lists the first 2xx response's fields, which the manifest gives once, in responseFields", () => {
+    const page = manifest.pages['api-reference/projects/create-a-project']!;
+    expect(page.responses?.[0]?.mediaTypes[0]?.fieldsFrom).toBe('responseFields');
+    expect(fieldsIn(html(page, manifest.site), 'api-responses')).toEqual(['id', 'name', 'color', 'archived']);
   });
 });
 

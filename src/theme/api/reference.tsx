@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import type { ApiMediaType, ApiServer, Page, PlaygroundMode, Site } from '../../manifest/types.js';
+import type { ApiMediaType, ApiServer, Field, Page, PlaygroundMode, Site } from '../../manifest/types.js';
 import { CodeBlock } from '../content/components/code.js';
 import { CopyButton } from '../content/components/copy.js';
 import { TabSet } from '../content/components/tabset.js';
@@ -170,12 +170,23 @@ function AuthSummary({ page, auth }: { page: Page; auth: PageAuth }): ReactNode 
   );
 }
 
+/**
+ * A media type's fields. The manifest gives each once: the request body's preferred media type has its
+ * fields in the page's `params` (`in: 'body'`), the first 2xx JSON response's in `responseFields`
+ * (`fieldsFrom`, docs/manifest.md); other media types carry their own.
+ */
+function mediaFields(page: Page, media: ApiMediaType): Field[] {
+  if (media.fieldsFrom === 'params') return (page.params ?? []).filter((field) => field.in === 'body');
+  if (media.fieldsFrom === 'responseFields') return page.responseFields ?? [];
+  return media.fields;
+}
+
 /** The playground's body: a JSON example of the page when it has one, else a skeleton from the fields. */
 function playgroundBody(page: Page): { initialBody?: string; contentType?: string } {
-  const media = page.requestBody?.mediaTypes[0];
+  const media = page.requestBody?.mediaTypes.find((candidate) => candidate.fieldsFrom === 'params') ?? page.requestBody?.mediaTypes[0];
   const example = page.examples?.request?.find((candidate) => candidate.lang === 'json' && (!media || !candidate.mediaType || candidate.mediaType === media.mediaType));
   if (media) {
-    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodySkeleton(media.fields), null, 2) : '');
+    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodySkeleton(mediaFields(page, media)), null, 2) : '');
     return { initialBody: text, contentType: media.mediaType };
   }
   const bodyFields = (page.params ?? []).filter((field) => field.in === 'body');
@@ -200,7 +211,7 @@ function OperationReference({ page }: { page: Page }): ReactNode {
             Request body {page.requestBody.required ? <span className="db-field-required">required</span> : null}
           </h2>
           {page.requestBody.description ? <Markdown text={page.requestBody.description} /> : null}
-          <MediaTypes mediaTypes={page.requestBody.mediaTypes} />
+          <MediaTypes page={page} mediaTypes={page.requestBody.mediaTypes} />
         </section>
       ) : null}
       <Responses page={page} />
@@ -208,17 +219,20 @@ function OperationReference({ page }: { page: Page }): ReactNode {
   );
 }
 
-function MediaTypes({ mediaTypes }: { mediaTypes: ApiMediaType[] }): ReactNode {
+function MediaTypes({ page, mediaTypes }: { page: Page; mediaTypes: ApiMediaType[] }): ReactNode {
   if (mediaTypes.length === 0) return null;
-  const items = mediaTypes.map((media) => ({
-    label: media.mediaType,
-    content: (
-      <div className="db-api-media" data-media-type={media.mediaType}>
-        <p className="db-field-type">{media.type}</p>
-        {media.fields.length ? <FieldList fields={media.fields} /> : null}
-      </div>
-    ),
-  }));
+  const items = mediaTypes.map((media) => {
+    const fields = mediaFields(page, media);
+    return {
+      label: media.mediaType,
+      content: (
+        <div className="db-api-media" data-media-type={media.mediaType}>
+          <p className="db-field-type">{media.type}</p>
+          {fields.length ? <FieldList fields={fields} /> : null}
+        </div>
+      ),
+    };
+  });
   return items.length === 1 ? items[0]!.content : <TabSet className="db-tabs db-api-media-types" items={items} />;
 }
 
@@ -236,7 +250,7 @@ function Responses({ page }: { page: Page }): ReactNode {
     content: (
       <div className="db-api-response" data-testid="api-response" data-status={response.status}>
         {response.description ? <Markdown text={response.description} /> : null}
-        <MediaTypes mediaTypes={response.mediaTypes} />
+        <MediaTypes page={page} mediaTypes={response.mediaTypes} />
         {response.headers?.length ? (
           <>
             <p className="db-api-section-title">Headers</p>
