@@ -28,6 +28,7 @@ export type {
 } from '../fields/index.js';
 export type { ResolvedAuth, ResolvedPlayground, ValueOrigin } from '../precedence/types.js';
 export type { PageOperation, PageSchema, SpecSummary } from '../openapi/types.js';
+export type { SchemaEntry } from '../openapi/schema.js';
 export type { CodeMeta, ContentCode, ContentComponent, ContentElement, ContentIsland, ContentNode, ContentRaw, ContentReference, ContentRoot, ContentText, HighlightedLines, PageContent, PageIsland, SnippetProvenance, TocEntry } from '../content/types.js';
 
 /**

@@ -4,13 +4,13 @@ import { ContentSession } from '../pipeline/content-session.js';
 import { readStoredSiteData, storeSiteData, type StoredSiteData } from './stored-site-data.js';
 import type { BuildOptions, BuildResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Manifest, Page } from '../manifest/types.js';
+import type { Manifest, Page, SchemaEntry } from '../manifest/types.js';
 import type { PageData, SiteData } from '../theme/types.js';
 import { normalizeBase } from '../theme/layout/urls.js';
 import { sha256 } from '../root/index.js';
 import { llmsFiles, searchFile } from '../pipeline/content-output.js';
 import { llmsTxt } from '../pipeline/llms.js';
-import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, siteData, twinFile, type PublishedFile } from './data.js';
+import { BuildFiles, ContentCache, contentReference, diagnosticsByFile, pageData, pageDiagnostics, pageSchemas, siteData, twinFile, type PublishedFile } from './data.js';
 import { searchIndexFolderPath, searchRecordsByPage } from './search-parts.js';
 import { searchParts } from '../theme/search/scope.js';
 
@@ -177,10 +177,19 @@ export class SiteSnapshot {
     if (!data) {
       const keep = options.keep !== false;
       const page = this.entry(id, keep)!;
-      data = pageData(page, this.content.read(page, this.files, { keep }), pageDiagnostics(page, this.byFile));
+      data = pageData(page, this.content.read(page, this.files, { keep }), pageDiagnostics(page, this.byFile), this.schemasOf(page));
       if (keep) this.pageCache.set(id, data);
     }
     return data;
+  }
+
+  /**
+   * The entries of `schemas` the page shows (`pageSchemas`): part of its data and its key, since a spec
+   * edit can change a shared schema and leave the entries of the pages that refer to it as they were.
+   * (The table is in the manifest's root: a page that refers to it has the manifest parsed whole.)
+   */
+  private schemasOf(page: Page): Record<string, SchemaEntry> | undefined {
+    return pageSchemas(page, () => this.manifest.schemas);
   }
 
   /** The page's Markdown twin, as the compiler wrote it (`content/<id>.md`). */
@@ -235,13 +244,15 @@ export class SiteSnapshot {
   pageKey(id: string, options: { keep?: boolean; published?: boolean } = {}): string {
     if (options.published) {
       const page = this.has(id) ? this.entry(id, false) : undefined;
-      return page ? JSON.stringify(page) : '';
+      const schemas = page && this.schemasOf(page);
+      return page ? JSON.stringify(schemas ? [page, schemas] : page) : '';
     }
     let key = this.keys.get(id);
     if (key === undefined) {
       const keep = options.keep !== false;
       const page = this.has(id) ? this.entry(id, keep) : undefined;
-      key = page ? JSON.stringify([page, pageDiagnostics(page, this.byFile)]) : '';
+      const schemas = page && this.schemasOf(page);
+      key = page ? JSON.stringify(schemas ? [page, pageDiagnostics(page, this.byFile), schemas] : [page, pageDiagnostics(page, this.byFile)]) : '';
       if (keep) this.keys.set(id, key);
     }
     return key;

@@ -6,7 +6,7 @@ import { sha256 } from '../root/index.js';
 import { clientRedirects } from './site-files.js';
 import type { ContentReference, PageContent } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Manifest, NavNode, Page } from '../manifest/types.js';
+import type { Manifest, NavNode, Page, SchemaEntry } from '../manifest/types.js';
 import type { PageData, PageDiagnostic, PageSummary, SiteData } from '../theme/types.js';
 
 /*
@@ -213,6 +213,25 @@ function parseContent(text: string | undefined): PageContent | null {
   }
 }
 
-export function pageData(page: Page, content: PageContent | null, diagnostics: PageDiagnostic[]): PageData {
-  return { page, content, diagnostics };
+export function pageData(page: Page, content: PageContent | null, diagnostics: PageDiagnostic[], schemas?: Record<string, SchemaEntry>): PageData {
+  return schemas ? { page, content, diagnostics, schemas } : { page, content, diagnostics };
+}
+
+/** The keys of `schemas` a page's reference shows (`PageData.schemas`): its own schema's, its bodies'. */
+export function schemaKeysOf(page: Page): string[] {
+  const keys = new Set<string>();
+  if (page.schema) keys.add(page.schema.ref);
+  const media = [...(page.requestBody?.mediaTypes ?? []), ...(page.responses ?? []).flatMap((response) => response.mediaTypes)];
+  for (const { schemaRef } of media) if (schemaRef !== undefined) keys.add(schemaRef);
+  return [...keys];
+}
+
+/** The page's entries of the manifest's `schemas` table (`schemaKeysOf`), or undefined when it shows none. */
+export function pageSchemas(page: Page, table: () => Manifest['schemas']): Record<string, SchemaEntry> | undefined {
+  const keys = schemaKeysOf(page);
+  if (keys.length === 0) return undefined;
+  const schemas: Record<string, SchemaEntry> = {};
+  const entries = table();
+  for (const key of keys) if (Object.hasOwn(entries, key)) schemas[key] = entries[key] as unknown as SchemaEntry;
+  return schemas;
 }

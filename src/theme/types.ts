@@ -1,4 +1,4 @@
-import type { NavNode, Page, PageKind, Site } from '../manifest/types.js';
+import type { NavNode, Page, PageKind, SchemaEntry, Site } from '../manifest/types.js';
 import type { PageContent, TocEntry } from '../content/types.js';
 
 /*
@@ -74,6 +74,12 @@ export interface PageData {
   /** `null` when the page has no content file (an operation page without `x-docs.content`). */
   content: PageContent | null;
   diagnostics: PageDiagnostic[];
+  /**
+   * The entries of the manifest's `schemas` the page's reference shows: an `openapi-schema:` page's own
+   * schema, and a request or response body given by reference (`schemaRef` of a media type). Absent
+   * when it shows none.
+   */
+  schemas?: Record<string, SchemaEntry>;
 }
 
 /** Table of contents of a page as the manifest records it (`pages[id].content.toc`). */

@@ -454,6 +454,20 @@ describe('export updates the previous export in place', () => {
     expect(differences(out, await freshExport())).toEqual([]);
   }, 120_000);
 
+  it('renders again the pages whose body a shared schema gives, when the spec changes that schema alone', async () => {
+    const spec = path.join(root, 'api', 'openapi.yaml');
+    const before = readFileSync(spec, 'utf8');
+    expect(readFileSync(path.join(out, 'api-reference', 'projects', 'get-a-project', 'index.html'), 'utf8')).toContain('data-field="message"');
+    writeFileSync(spec, before.replace('        message: { type: string }\n', '        message: { type: string }\n        retryAfter: { type: integer }\n'));
+    const updated = await exportSite({ root, outDir: out, siteUrl });
+    expect(updated.mode).toBe('update');
+    // The 404 responses of the two pages that have one refer to the shared Error schema: their entries did not change.
+    for (const page of ['api-reference/projects/get-a-project', 'api-reference/tasks/get-a-task']) {
+      expect(readFileSync(path.join(out, ...page.split('/'), 'index.html'), 'utf8'), page).toContain('data-field="retryAfter"');
+    }
+    expect(differences(out, await freshExport())).toEqual([]);
+  }, 120_000);
+
   it("the marker's site data stands for the run's only when the shared key vouches for it", async () => {
     const markerFile = path.join(out, exportMarker);
     const marker = JSON.parse(readFileSync(markerFile, 'utf8')) as { state: { siteData: string } };

@@ -7,6 +7,7 @@ import { PageBody } from '../../src/theme/content/index.js';
 import type { Field, Page } from '../../src/manifest/types.js';
 import { comp, makePage, makeSite, root, text } from './content-fixtures.js';
 import { buildManifest } from './layout-helpers.js';
+import { pageSchemas } from '../../src/site/data.js';
 import path from 'node:path';
 import type { Manifest } from '../../src/manifest/types.js';
 
@@ -174,6 +175,24 @@ describe("ApiReference on a manifest as the compiler writes it (docs-example's g
     // Not twice: the body fields are no parameters of another location.
     expect(fieldsIn(markup, 'api-params-body')).toEqual([]);
     expect(markup).toMatch(/data-testid="playground-body"[^>]*>\{[^<]*&quot;name&quot;/);
+  });
+
+  it("lists the fields of a body given by reference to the manifest's schemas (a shared error body)", () => {
+    const page = manifest.pages['api-reference/projects/get-a-project']!;
+    const notFound = page.responses?.find((response) => response.status === '404')?.mediaTypes[0];
+    expect(notFound?.schemaRef).toBe('api/openapi.yaml#/components/schemas/Error');
+    const markup = renderToString(<ApiReference page={page} site={manifest.site} schemas={pageSchemas(page, () => manifest.schemas)} />);
+    const response = markup.slice(markup.indexOf('data-status="404"'));
+    expect([...response.matchAll(/data-field="([^"]*)"/g)].map((match) => match[1])).toEqual(['message']);
+  });
+
+  it("shows an openapi-schema: page's fields after its content, and the page carries that schema alone", () => {
+    const page = manifest.pages['reference/task-schema']!;
+    const schemas = pageSchemas(page, () => manifest.schemas);
+    expect(Object.keys(schemas ?? {})).toEqual(['api/openapi.yaml#/components/schemas/Task']);
+    const markup = renderToString(<PageBody page={page} content={null} site={manifest.site} schemas={schemas} />);
+    expect(fieldsIn(markup, 'schema-reference')).toEqual(expect.arrayContaining(['id', 'title', 'done']));
+    expect(renderToString(<PageBody page={page} content={null} site={manifest.site} />)).not.toContain('schema-reference');
   });
 
   it("lists the first 2xx response's fields, which the manifest gives once, in responseFields", () => {

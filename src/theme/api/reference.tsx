@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import type { ApiMediaType, ApiServer, Field, Page, PlaygroundMode, Site } from '../../manifest/types.js';
+import type { ApiMediaType, ApiServer, Field, Page, PlaygroundMode, SchemaEntry, Site } from '../../manifest/types.js';
 import { CodeBlock } from '../content/components/code.js';
 import { CopyButton } from '../content/components/copy.js';
 import { TabSet } from '../content/components/tabset.js';
@@ -13,7 +13,11 @@ export interface ApiReferenceProps {
   site: Site;
   /** The page's own content: shown after the endpoint and playground, before the generated reference. */
   children?: ReactNode;
+  /** The entries of `schemas` the page shows (`PageData.schemas`): bodies given by reference. */
+  schemas?: Schemas | undefined;
 }
+
+type Schemas = Record<string, SchemaEntry>;
 
 /** The playground mode in effect: the page's resolved one, else docs.json's, else interactive; webhooks have none. */
 export function playgroundMode(page: Page, site: Site): PlaygroundMode {
@@ -26,7 +30,7 @@ export function playgroundMode(page: Page, site: Site): PlaygroundMode {
  * made from an OpenAPI operation) parameters by location, the request body by media type, responses by
  * status, examples and code samples. A hand-written `api:` page documents its fields in its content.
  */
-export function ApiReference({ page, site, children }: ApiReferenceProps): ReactNode {
+export function ApiReference({ page, site, children, schemas }: ApiReferenceProps): ReactNode {
   const servers = pageServers(page);
   const [serverIndex, setServerIndex] = useState(0);
   const [variables, setVariables] = useState(() => defaultVariables(servers[0]));
@@ -47,9 +51,9 @@ export function ApiReference({ page, site, children }: ApiReferenceProps): React
         <ServerChooser servers={servers} index={serverIndex} onIndex={chooseServer} variables={variables} onVariables={setVariables} />
       ) : null}
       <AuthSummary page={page} auth={auth} />
-      {mode === 'interactive' ? <Playground method={method} path={path} serverUrl={serverUrl} auth={auth} params={page.params ?? []} {...playgroundBody(page)} /> : null}
+      {mode === 'interactive' ? <Playground method={method} path={path} serverUrl={serverUrl} auth={auth} params={page.params ?? []} {...playgroundBody(page, schemas)} /> : null}
       {children}
-      {page.operation ? <OperationReference page={page} /> : null}
+      {page.operation ? <OperationReference page={page} schemas={schemas} /> : null}
       <Samples page={page} />
     </div>
   );
@@ -173,20 +177,25 @@ function AuthSummary({ page, auth }: { page: Page; auth: PageAuth }): ReactNode 
 /**
  * A media type's fields. The manifest gives each once: the request body's preferred media type has its
  * fields in the page's `params` (`in: 'body'`), the first 2xx JSON response's in `responseFields`
- * (`fieldsFrom`, docs/manifest.md); other media types carry their own.
+ * (`fieldsFrom`), a body given by reference in the `schemas` entry (`schemaRef`: a request leaves out
+ * its read-only properties, a response its write-only ones; docs/manifest.md); others carry their own.
  */
-function mediaFields(page: Page, media: ApiMediaType): Field[] {
+function mediaFields(page: Page, media: ApiMediaType, schemas: Schemas | undefined, location: 'request' | 'response'): Field[] {
   if (media.fieldsFrom === 'params') return (page.params ?? []).filter((field) => field.in === 'body');
   if (media.fieldsFrom === 'responseFields') return page.responseFields ?? [];
+  if (media.schemaRef !== undefined) {
+    const properties = (schemas && Object.hasOwn(schemas, media.schemaRef) ? schemas[media.schemaRef]?.properties : undefined) ?? [];
+    return properties.filter((field) => !(location === 'request' ? field.readOnly : field.writeOnly));
+  }
   return media.fields;
 }
 
 /** The playground's body: a JSON example of the page when it has one, else a skeleton from the fields. */
-function playgroundBody(page: Page): { initialBody?: string; contentType?: string } {
+function playgroundBody(page: Page, schemas: Schemas | undefined): { initialBody?: string; contentType?: string } {
   const media = page.requestBody?.mediaTypes.find((candidate) => candidate.fieldsFrom === 'params') ?? page.requestBody?.mediaTypes[0];
   const example = page.examples?.request?.find((candidate) => candidate.lang === 'json' && (!media || !candidate.mediaType || candidate.mediaType === media.mediaType));
   if (media) {
-    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodySkeleton(mediaFields(page, media)), null, 2) : '');
+    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodySkeleton(mediaFields(page, media, schemas, 'request')), null, 2) : '');
     return { initialBody: text, contentType: media.mediaType };
   }
   const bodyFields = (page.params ?? []).filter((field) => field.in === 'body');
@@ -195,7 +204,7 @@ function playgroundBody(page: Page): { initialBody?: string; contentType?: strin
 
 const locationTitles: Record<string, string> = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies', body: 'Body' };
 
-function OperationReference({ page }: { page: Page }): ReactNode {
+function OperationReference({ page, schemas }: { page: Page; schemas: Schemas | undefined }): ReactNode {
   const params = (page.params ?? []).filter((field) => !(page.requestBody && field.in === 'body'));
   return (
     <div className="db-api-reference">
@@ -211,18 +220,18 @@ function OperationReference({ page }: { page: Page }): ReactNode {
             Request body {page.requestBody.required ? <span className="db-field-required">required</span> : null}
           </h2>
           {page.requestBody.description ? <Markdown text={page.requestBody.description} /> : null}
-          <MediaTypes page={page} mediaTypes={page.requestBody.mediaTypes} />
+          <MediaTypes page={page} schemas={schemas} location="request" mediaTypes={page.requestBody.mediaTypes} />
         </section>
       ) : null}
-      <Responses page={page} />
+      <Responses page={page} schemas={schemas} />
     </div>
   );
 }
 
-function MediaTypes({ page, mediaTypes }: { page: Page; mediaTypes: ApiMediaType[] }): ReactNode {
+function MediaTypes({ page, schemas, location, mediaTypes }: { page: Page; schemas: Schemas | undefined; location: 'request' | 'response'; mediaTypes: ApiMediaType[] }): ReactNode {
   if (mediaTypes.length === 0) return null;
   const items = mediaTypes.map((media) => {
-    const fields = mediaFields(page, media);
+    const fields = mediaFields(page, media, schemas, location);
     return {
       label: media.mediaType,
       content: (
@@ -236,7 +245,7 @@ function MediaTypes({ page, mediaTypes }: { page: Page; mediaTypes: ApiMediaType
   return items.length === 1 ? items[0]!.content : <TabSet className="db-tabs db-api-media-types" items={items} />;
 }
 
-function Responses({ page }: { page: Page }): ReactNode {
+function Responses({ page, schemas }: { page: Page; schemas: Schemas | undefined }): ReactNode {
   if (!page.responses?.length) {
     return page.responseFields?.length ? (
       <section className="db-api-section" data-testid="api-responses">
@@ -250,7 +259,7 @@ function Responses({ page }: { page: Page }): ReactNode {
     content: (
       <div className="db-api-response" data-testid="api-response" data-status={response.status}>
         {response.description ? <Markdown text={response.description} /> : null}
-        <MediaTypes page={page} mediaTypes={response.mediaTypes} />
+        <MediaTypes page={page} schemas={schemas} location="response" mediaTypes={response.mediaTypes} />
         {response.headers?.length ? (
           <>
             <p className="db-api-section-title">Headers</p>
