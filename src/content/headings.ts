@@ -106,14 +106,49 @@ function headingId(node: ContentElement, depth: number, ids: PageIds): TocEntry 
   return { depth, text, id };
 }
 
-/** `## Title {#custom-id}`: removes the marker from the heading's last text and returns the id. */
+/** `## Title {#custom-id}`: removes the marker (as written, or masked by `maskHeadingIdMarkers`) from the heading's last text and returns the id. */
 function takeCustomId(node: ContentElement): string | undefined {
   const last = node.children[node.children.length - 1];
   if (!last || last.type !== 'text') return undefined;
-  const match = /(?<!\s)\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
+  const match = /(?<!\s)\s*(?:\{#([^\s{}]+)\}|\uFDD2#([^\s{}\uFDD2\uFDD3]+)\uFDD3)\s*$/.exec(last.value);
   if (!match) return undefined;
   last.value = last.value.slice(0, match.index);
-  return match[1];
+  return match[1] ?? match[2];
+}
+
+const headingStart = /^[ \t]*#{1,6}[ \t]+\S/;
+const idMarker = /^\{#[^\s{}]+\}[ \t]*\r?$/;
+const fenceLine = /^[ \t]*(`{3,}|~{3,})/;
+const frontmatterBlock = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The page's text with each heading's `{#custom-id}` marker (the service's custom heading ids) masked
+ * for the MDX parse, which reads `{#id}` as a JavaScript expression that does not parse: its braces
+ * become Unicode noncharacters of the same length (positions stay right), and `takeCustomId` reads
+ * them back. Lines inside fenced code and the frontmatter are left as written.
+ */
+export function maskHeadingIdMarkers(text: string): string {
+  if (!text.includes('{#')) return text;
+  const head = frontmatterBlock.exec(text)?.[0] ?? '';
+  let fence: string | undefined;
+  const lines = text.slice(head.length).split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const marker = fenceLine.exec(line)?.[1];
+    if (marker !== undefined) {
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    // An ATX heading line ending in `{#id}`, after its text (not `\\{#id}`, which MDX reads as text already).
+    const at = line.lastIndexOf('{#');
+    const before = line.slice(0, at).trimEnd();
+    if (at <= 0 || !headingStart.test(before) || before.endsWith('\\') || !idMarker.test(line.slice(at))) continue;
+    const close = line.indexOf('}', at);
+    lines[index] = `${line.slice(0, at)}\uFDD2${line.slice(at + 1, close)}\uFDD3${line.slice(close + 1)}`;
+  }
+  return head + lines.join('\n');
 }
 
 /** Components whose props create an anchor, and how the service names it. */
@@ -124,7 +159,10 @@ function componentAnchor(node: ContentComponent, ids: PageIds): TocEntry | undef
   switch (node.name) {
     case 'Step':
     case 'Accordion':
+    case 'Tab':
     case 'Update': {
+      // A Tab's anchor is its title's, as an Accordion's (the service's Tabs page: `id` "defaults to the
+      // same value as title"): dify-docs links `#mcp` to `<Tab title="MCP">`, mintlify-docs `#oauth-2-0`.
       const label = node.name === 'Update' ? props.label : props.title;
       if (written !== undefined) ids.keep(written);
       const id = written ?? (typeof label === 'string' && slugify(label) !== '' ? ids.unique(slugify(label)) : undefined);

@@ -4,6 +4,7 @@ import { convertBody } from '../content/convert.js';
 import type { SnippetParse } from '../content/snippet-set.js';
 import type { ConvertedBody } from '../content/types.js';
 import { maskVariablePlaceholders } from '../content/variables.js';
+import { maskHeadingIdMarkers } from '../content/headings.js';
 import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { SourceFile } from '../root/index.js';
 import { extractFields, type ExtractedBody } from './fields.js';
@@ -27,7 +28,8 @@ export function parseSnippet(file: SourceFile): SnippetParse {
 export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   // DocsRoot strips the BOM already; a SourceFile built elsewhere might not have.
   // `{{api-url}}` is no JavaScript: masked (same length), it stays text until the inliner fills it in.
-  const guarded = guardParseCost(maskVariablePlaceholders(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text), file.path);
+  // `## Title {#id}` likewise: the marker is no expression, and the heading stage takes it (same length).
+  const guarded = guardParseCost(maskHeadingIdMarkers(maskVariablePlaceholders(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text)), file.path);
   const diagnostics: Diagnostic[] = [...guarded.diagnostics];
   const { text, parsed } = parseWithinBudget(guarded.text, file.path, diagnostics);
   const tree: Root = parsed.ok ? parsed.tree : parseMarkdown(text);

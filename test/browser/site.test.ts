@@ -352,6 +352,16 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it("shows the tab a link's anchor names (a Tab's anchor is its title's), on load and on a fragment change", async () => {
+        const { page, errors } = await open(`${base()}guides/components#cli`);
+        const tabs = page.locator('.db-tabs').filter({ has: page.getByRole('tab', { name: 'Dashboard' }) });
+        await poll(() => tabs.getByRole('tab', { name: 'CLI' }).getAttribute('aria-selected')).toBe('true');
+        await poll(() => page.locator('#cli').isVisible()).toBe(true);
+        await page.evaluate(() => (window.location.hash = 'dashboard'));
+        await poll(() => tabs.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+        await done(page, errors);
+      });
+
       it('sends the playground request with the auth header the page resolves to, and shows the response', async () => {
         const id = 'api-pages/get-task';
         const auth = manifest.pages[id]!.auth!;

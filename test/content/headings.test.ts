@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertBody } from '../../src/content/convert.js';
-import { assignHeadingIds, fieldAnchor, slugify } from '../../src/content/headings.js';
+import { assignHeadingIds, fieldAnchor, maskHeadingIdMarkers, slugify } from '../../src/content/headings.js';
+import { parseMdxPage } from '../../src/mdx/parse-page.js';
+import { sourceFile } from '../mdx/helpers.js';
 import type { ContentComponent, ContentElement, ContentNode, ContentRoot } from '../../src/content/types.js';
 import { parseMdx } from '../../src/mdx/processor.js';
 
@@ -69,16 +71,41 @@ describe('assignHeadingIds', () => {
     expect(anchors).toEqual(['kept', 'custom', 'kept-2', 'custom-2']);
   });
 
+  it("reads an unescaped {#custom} in an MDX heading (the service's custom heading ids), not in code, and never shows the marker", () => {
+    const text = [
+      '---\ntitle: "A {#not-this}"\n---',
+      '## My section {#my-custom-anchor}',
+      '```mdx\n## In code {#not-a-heading}\n```',
+      '<Tabs>\n  <Tab title="One">\n    ### Inside a tab {#inside}\n  </Tab>\n</Tabs>',
+      '## Escaped \\{#escaped}',
+      'Text {#in-prose} is an expression.',
+    ].join('\n\n');
+    const masked = maskHeadingIdMarkers(text);
+    expect(masked.length).toBe(text.length);
+    expect(masked.split('\n').filter((line, index) => line !== text.split('\n')[index])).toEqual(['## My section \uFDD2#my-custom-anchor\uFDD3', '    ### Inside a tab \uFDD2#inside\uFDD3']);
+    const parsed = parseMdxPage(sourceFile('page.mdx', text.replace('Text {#in-prose} is an expression.', '')));
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual([]);
+    const root = parsed.value.content!.tree;
+    const { toc, anchors } = assignHeadingIds(root);
+    expect(toc.map((entry) => [entry.text, entry.id])).toEqual([['My section', 'my-custom-anchor'], ['Inside a tab', 'inside'], ['Escaped', 'escaped']]);
+    expect(anchors).toEqual(expect.arrayContaining(['my-custom-anchor', 'inside', 'escaped', 'one']));
+    expect(JSON.stringify(root)).not.toMatch(/[\uFDD2\uFDD3]/);
+    expect(JSON.stringify(root)).toContain('## In code {#not-a-heading}');
+    // In prose it is still an expression MDX cannot parse: reported, as before.
+    expect(parseMdxPage(sourceFile('page.mdx', text)).diagnostics.map((d) => d.code)).toEqual(['mdx/syntax-error']);
+  });
+
   it('puts h2 and h3 in the table of contents, not h1 or h4', () => {
     const { toc } = assignHeadingIds(tree('# A\n\n## B\n\n### C\n\n#### D\n'));
     expect(toc.map((e) => [e.depth, e.id])).toEqual([[2, 'b'], [3, 'c']]);
   });
 
-  it('gives Step, Accordion and Update anchors from their titles and labels, fields param- anchors', () => {
+  it('gives Step, Accordion, Tab and Update anchors from their titles and labels, fields param- anchors', () => {
     const root = tree(
       [
         '<Steps>\n  <Step title="Install it">x</Step>\n  <Step title="Run" id="go">y</Step>\n</Steps>',
         '<Accordion title="Installation steps">z</Accordion>',
+        '<Tabs>\n  <Tab title="OAuth 2.0">t</Tab>\n  <Tab title="Keys" id="api-keys">k</Tab>\n</Tabs>',
         '<Update label="2024.10.1" description="v1">u</Update>',
         '<ParamField path="qstashClient" type="object">p</ParamField>',
         '<ResponseField name="thumbnails.background" type="string">r</ResponseField>',
@@ -87,7 +114,7 @@ describe('assignHeadingIds', () => {
       ].join('\n\n'),
     );
     const { anchors } = assignHeadingIds(root);
-    expect(anchors).toEqual(['install-it', 'go', 'installation-steps', '2024-10-1', 'param-qstash-client', 'param-thumbnails-background', 'box', 'old', 'install-it-2']);
+    expect(anchors).toEqual(['install-it', 'go', 'installation-steps', 'oauth-2-0', 'api-keys', '2024-10-1', 'param-qstash-client', 'param-thumbnails-background', 'box', 'old', 'install-it-2']);
     const step = all(root.children, (n): n is ContentComponent => n.type === 'component' && n.name === 'Step')[0];
     expect(step?.props.id).toBe('install-it');
   });

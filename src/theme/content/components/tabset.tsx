@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '../icons.js';
 
 export interface TabItem {
@@ -26,9 +26,26 @@ export interface TabSetProps {
 export function TabSet({ items, className, defaultIndex = 0, dropdown, caption, testId }: TabSetProps): ReactNode {
   const [active, setActive] = useState(Math.min(Math.max(0, defaultIndex), Math.max(0, items.length - 1)));
   const id = useId();
+  const container = useRef<HTMLDivElement>(null);
+  // A link to an anchor inside a panel (a Tab's own id, a heading in it) shows that panel, then the anchor.
+  useEffect(() => {
+    const showTarget = (): void => {
+      const target = hashTarget();
+      if (!target || !container.current) return;
+      // Its own panels only (a panel may hold tabs of its own, which show theirs).
+      const panels = [...container.current.children].filter((child) => child.getAttribute('role') === 'tabpanel');
+      const index = panels.findIndex((panel) => panel.contains(target));
+      if (index < 0) return;
+      setActive(index);
+      requestAnimationFrame(() => target.scrollIntoView());
+    };
+    showTarget();
+    window.addEventListener('hashchange', showTarget);
+    return () => window.removeEventListener('hashchange', showTarget);
+  }, []);
   if (items.length === 0) return null;
   return (
-    <div className={className} data-testid={testId}>
+    <div className={className} data-testid={testId} ref={container}>
       <div className="db-tabs-bar" role={dropdown ? undefined : 'tablist'}>
         {caption}
         {dropdown ? (
@@ -71,4 +88,17 @@ export function TabSet({ items, className, defaultIndex = 0, dropdown, caption, 
       ))}
     </div>
   );
+}
+
+/** The element the URL's fragment names, if any. */
+function hashTarget(): HTMLElement | null {
+  const hash = window.location.hash.slice(1);
+  if (hash === '') return null;
+  let id = hash;
+  try {
+    id = decodeURIComponent(hash);
+  } catch {
+    // An escape that does not decode names the id as written.
+  }
+  return document.getElementById(id);
 }
