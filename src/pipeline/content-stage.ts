@@ -169,10 +169,14 @@ export async function buildContent(input: ContentStageInput): Promise<ContentSta
   }
   appendAll(diagnostics, snippets.diagnostics());
 
-  // Endpoint pages get anchors from their spec's fields too (the theme renders them), which their text
-  // does not have: their `#anchors` are not checked rather than reported wrongly.
+  // Endpoint pages and `openapi-schema:` pages get anchors from their spec's fields too (the theme
+  // renders them), which their text does not have: their `#anchors` are not checked rather than
+  // reported wrongly (box links `#param-status` on a schema page 25 times).
   const anchors = new Map<string, string[]>();
-  for (const [id, entry] of trees) if (entry.file !== undefined && input.manifest.pages[id]?.kind === 'page') anchors.set(id, entry.anchors);
+  for (const [id, entry] of trees) {
+    const page = input.manifest.pages[id];
+    if (entry.file !== undefined && page?.kind === 'page' && page.schema === undefined) anchors.set(id, entry.anchors);
+  }
   const linkSiteInput: StoredLinkSite = {
     pages: Object.keys(input.manifest.pages),
     anchors: Object.fromEntries(anchors),

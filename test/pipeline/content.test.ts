@@ -195,6 +195,18 @@ describe('links in the build', () => {
     expect(result.diagnostics.filter((d) => d.code.startsWith('links/')).map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['links/broken-link 5:25']);
   });
 
+  it("an openapi-schema: page's anchors are its fields' (the theme renders them), not its text's: not checked, as an endpoint page's", async () => {
+    const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: {}, components: { schemas: { Sign: { type: 'object', properties: { status: { type: 'string' } } } } } });
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'Start', pages: ['index', 'sign'] }] }),
+      'openapi.json': spec,
+      'sign.mdx': '---\ntitle: Sign\nopenapi-schema: "openapi.json Sign"\n---\n',
+      'index.mdx': '---\ntitle: Home\n---\n\n[status](/sign#param-status) and [no heading](/index#nowhere)\n',
+    });
+    const result = await build({ root, rules: false });
+    expect(result.diagnostics.filter((d) => d.code.startsWith('links/')).map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['links/broken-anchor 5:34']);
+  });
+
   it('pages under a build/ folder deeper than the top are published; a top-level build/ folder is not', async () => {
     const root = site({ 'guides/build/setup.mdx': '# Setup\n', 'build/output.md': '# Output\n' });
     const result = await build({ root, rules: false });
