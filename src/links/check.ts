@@ -3,7 +3,7 @@ import { builtinComponents } from '../content/components.js';
 import type { ContentLink } from '../content/types.js';
 import { configHrefs, type ConfigSource } from './config-hrefs.js';
 import { hasParameters, holdsUnsafeCharacters, stripTrailingSlash, type Redirect } from './redirects.js';
-import { resolveHref, type ResolvedHref } from './resolve.js';
+import { destinationFamily, resolveHref, type ResolvedHref } from './resolve.js';
 import { pageUrl, type LinkSite } from './site.js';
 
 /** The links of one page: its own and those of the snippets it inlines (each at its own file). */
@@ -209,8 +209,8 @@ function destinationProblem(redirect: Redirect, site: LinkSite, loopsReported: S
     return { code: 'links/invalid-redirect', message: `redirect destination "${redirect.destination}" is neither a root-absolute path nor an http(s) URL`, suggestion: `write it as "/${destination.replace(/^[./]+/, '')}"` };
   }
   if (hasParameters(destination)) {
-    const prefix = destination.split(/\/?:[A-Za-z_]|\/?\*/, 1)[0]!;
-    return site.hasPageUnder(prefix.replace(/^\/+/, '')) ? undefined : { code: 'links/redirect-target-missing', message: `redirect destination "${destination}": no page is served at or below "${prefix || '/'}"` };
+    const { prefix, taken } = destinationFamily(destination, redirect, site);
+    return taken ? undefined : { code: 'links/redirect-target-missing', message: `redirect destination "${destination}": no page or redirect takes the paths at or below "/${prefix}"` };
   }
   const resolved = resolveHref(destination, undefined, site);
   if (resolved.kind === 'broken' && resolved.reason === 'anchor') {

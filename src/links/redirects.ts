@@ -168,6 +168,17 @@ export class RedirectTable {
     }
     return best;
   }
+
+  /**
+   * Whether a redirect other than `except` takes paths below `prefix` (a decoded, root-absolute path),
+   * tried with one segment under it: where a destination's parameters send a family of paths that no
+   * page is under, another redirect may take them on (dify-docs: `/api-reference/:slug*` twice).
+   */
+  catchesBelow(prefix: string, except: Redirect): boolean {
+    const probe = `${stripTrailingSlash(prefix)}/-`;
+    // (Compared by source: a caller's redirect may be a copy of the table's.)
+    return this.patterns.some((compiled) => compiled.redirect.source !== except.source && compiled.pattern!.test(probe));
+  }
 }
 
 /** Fills a destination's parameters by name with what the source captured; a parameter that captured nothing drops with its slash. */

@@ -147,9 +147,8 @@ class PathResolver {
     let target: ResolvedHref;
     if (scheme.test(destination) || destination.startsWith('//')) target = { kind: 'external', url: destination.startsWith('//') ? `https:${destination}` : destination };
     else if (hasParameters(destination)) {
-      // A parameter the source did not fill: the destination is a family of paths; one page under its fixed part will do.
-      const prefix = destination.split(/\/?:[A-Za-z_]|\/?\*/, 1)[0]!;
-      target = this.site.hasPageUnder(prefix.replace(/^\/+/, '')) ? { kind: 'page', page: prefix.replace(/^\/+/, ''), assumed: true } : this.broken(prefix.replace(/^\/+/, ''));
+      const { prefix, taken } = destinationFamily(destination, redirect, this.site);
+      target = taken ? { kind: 'page', page: prefix, assumed: true } : this.broken(prefix);
     } else {
       const parts = splitHref(destination, '/');
       target = parts.ok ? this.resolve(parts.path, parts.query, nextChain) : broken('invalid', `redirect destination "${destination}" is not a valid URL`, []);
@@ -168,6 +167,15 @@ class PathResolver {
     const suggestions = caseOnly !== undefined ? [pageUrl(caseOnly)] : suggestPages(relative, this.site);
     return broken('page', `"/${relative}" is not a page, a file or a redirect of the site`, suggestions);
   }
+}
+
+/**
+ * A destination with a parameter its source did not fill is a family of paths: its fixed part (without
+ * slashes before it), and whether one page under it will do, or another redirect takes paths under it.
+ */
+export function destinationFamily(destination: string, redirect: Redirect, site: LinkSite): { prefix: string; taken: boolean } {
+  const prefix = destination.split(/\/?:[A-Za-z_]|\/?\*/, 1)[0]!.replace(/^\/+/, '');
+  return { prefix, taken: site.hasPageUnder(prefix) || site.redirects.catchesBelow(`/${prefix}`, redirect) };
 }
 
 function withAnchor(resolved: ResolvedHref, anchor: string, site: LinkSite): ResolvedHref {

@@ -166,6 +166,16 @@ describe('checkLinks: redirects', () => {
     expect(check([{ source: '/a/:slug*', destination: '/nothing/:slug*' }])).toMatchObject([{ code: 'links/redirect-target-missing' }]);
   });
 
+  it("accepts a destination family no page is under when another redirect takes it on (dify-docs' /api-reference/:slug*), not the redirect itself", () => {
+    expect(
+      check([
+        { source: '/old/:slug*', destination: '/new/:slug*' },
+        { source: '/new/:slug*', destination: '/quickstart' },
+      ]),
+    ).toEqual([]);
+    expect(check([{ source: '/new/:slug*', destination: '/new/:slug*' }]).map((d) => d.code)).toContain('links/redirect-target-missing');
+  });
+
   it('refuses whitespace and control characters in a source or destination, at that value', () => {
     expect(
       check([
