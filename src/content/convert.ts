@@ -1,6 +1,7 @@
 import type { ElementContent } from 'hast';
 import type { Code, Definition, Heading, Html, Image, ImageReference, Link, LinkReference, Nodes, Root } from 'mdast';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
+import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { defaultHandlers, toHast, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Diagnostic, SourceLocation } from '../diagnostics/index.js';
@@ -94,6 +95,10 @@ class Converter {
       yaml: nothing,
       toml: nothing,
       code: (_state: State, node: Code) => asHast({ type: 'code', lang: (node.lang ?? '').toLowerCase(), meta: parseCodeMeta(node.meta), value: node.value }),
+      // `$$` blocks are display math: a code block of language `math`, as GitHub's ```math; inline `$$x$$`
+      // is `code.language-math.math-inline`, as mdast-util-math writes it (the theme renders both with KaTeX).
+      math: (_state: State, node: DisplayMath) => asHast({ type: 'code', lang: 'math', meta: {}, value: node.value }),
+      inlineMath: (_state: State, node: InlineMath) => ({ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-inline'] }, children: [{ type: 'text', value: node.value }] }),
       html: (_state: State, node: Html) => (/^\s*<!--/.test(node.value) ? undefined : asHast({ type: 'raw', value: node.value })),
       link: (state: State, node: Link) => this.keepUrl(defaultHandlers.link(state, node), 'href', node.url, node, 'link'),
       image: (state: State, node: Image) => this.keepUrl(defaultHandlers.image(state, node), 'src', node.url, node, 'image'),

@@ -3,6 +3,7 @@ import acornJsx from 'acorn-jsx';
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -48,6 +49,13 @@ const budgetedAcorn = {
   },
 };
 
+/**
+ * `$$...$$` is math (a display block, or inline on one line), as the service renders it; its braces are
+ * LaTeX, not MDX expressions. A single `$` stays text: prose writes prices (`$5 and $10`) far more often
+ * than formulas (172 files of the corpora hold a `$...$` pair on one line, 8 any `$$`).
+ */
+const mathOptions = { singleDollarTextMath: false };
+
 // Created once: unified freezes a processor on first use, and parsing needs no per-file state.
 const mdxWithoutGfm = unified()
   .use(remarkParse)
@@ -55,7 +63,7 @@ const mdxWithoutGfm = unified()
   .use(remarkFrontmatter, ['yaml']);
 // Tables, strikethrough, autolinks, task lists and footnotes: the service renders them, so the content
 // tree must have them as structure rather than as literal pipes and tildes.
-const mdxProcessor = mdxWithoutGfm().use(remarkGfm);
+const mdxProcessor = mdxWithoutGfm().use(remarkGfm).use(remarkMath, mathOptions);
 // Plain Markdown, used only to recover the frontmatter of a page whose MDX body does not parse.
 const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
 

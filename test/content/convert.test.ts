@@ -156,6 +156,18 @@ describe('convertBody: Markdown', () => {
   });
 });
 
+describe('convertBody: math', () => {
+  it('reads $$ blocks as display math and $$x$$ as inline math, their braces as LaTeX; a single $ and code stay text', () => {
+    const body = convert('Costs $5 and $10 a month.\n\n$$\ne^{2.5} \\frac{a}{b}\n$$\n\nInline $$x^{2}$$ and `$$code$$`.\n\n```latex\n$$ not math $$\n```\n');
+    expect(body.islands).toEqual([]);
+    expect(find(body.tree.children, element('p'))?.children).toEqual([{ type: 'text', value: 'Costs $5 and $10 a month.' }]);
+    const codes = body.tree.children.filter((node) => node.type === 'code');
+    expect(codes.map((node) => node.type === 'code' && [node.lang, node.value])).toEqual([['math', 'e^{2.5} \\frac{a}{b}'], ['latex', '$$ not math $$']]);
+    const inline = find(body.tree.children, (node): node is ContentElement => node.type === 'element' && node.tagName === 'code' && String(node.properties.className).includes('math-inline'));
+    expect(inline).toEqual({ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-inline'] }, children: [{ type: 'text', value: 'x^{2}' }] });
+  });
+});
+
 describe('convertBody: links', () => {
   it('collects each link where it is written, with its kind and, for props, the component', () => {
     const text = [
