@@ -9,7 +9,7 @@ import type { SiteSnapshot } from './compiler.js';
 import { publishedBytes } from './data.js';
 import { dataKey } from './entries/data-key.js';
 import { htmlShell } from './html.js';
-import { iconFile } from './icons.js';
+import { blankIcon, iconFile } from './icons.js';
 import type { SitePaths } from './paths.js';
 import { contentType, previewRedirect } from './site-files.js';
 import { readPublishedFile } from '../root/index.js';
@@ -154,8 +154,11 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
     return send(res, 200, contentType('.json'), searchPartBytes(ids, snapshot.searchRecords()));
   }
   if (relative.startsWith('_docs-build/icons/')) {
-    const file = iconFile(relative.slice('_docs-build/icons/'.length));
-    return file ? send(res, 200, contentType('.svg'), readFileSync(file)) : send(res, 404, contentType('.txt'), 'no such icon\n');
+    const name = relative.slice('_docs-build/icons/'.length);
+    const file = iconFile(name);
+    // An icon no package has is blank, as in the export (the page names it: `iconPathsIn` makes the same paths).
+    if (!file && !name.endsWith('.svg')) return send(res, 404, contentType('.txt'), 'no such icon\n');
+    return send(res, 200, contentType('.svg'), file ? readFileSync(file) : blankIcon);
   }
   const llms = relative === 'llms.txt' ? snapshot.llmsFile('index') : relative === 'llms-full.txt' ? snapshot.llmsFile('full') : undefined;
   if (llms !== undefined) return send(res, 200, contentType('.txt'), publishedBytes(llms));

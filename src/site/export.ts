@@ -14,7 +14,7 @@ import type { ServerEntry } from './dev-middleware.js';
 import { exportMarker, hashKey, isRelative, markerText, readExportState, type ClientBundle, type ExportState } from './export-state.js';
 import type { PublishedFile } from './data.js';
 import { escapeHtml, htmlShell, redirectHtml } from './html.js';
-import { iconFile, iconPathsIn } from './icons.js';
+import { blankIcon, iconFile, iconPathsIn } from './icons.js';
 import { pageDataPath } from './modules.js';
 import { boundedPath } from '../pipeline/content-output.js';
 import { defaultViteCacheDir, loadServerEntry, keptFilesFolder, themeIdentity } from './server-bundle.js';
@@ -58,7 +58,7 @@ export interface ExportResult {
   changed: number;
   /**
    * Icons the pages name that no installed icon package has (Font Awesome Pro names such as `books`):
-   * they show blank. Their URL paths after `_docs-build/icons/`, sorted.
+   * they show blank (an empty SVG is written at their URL). Their URL paths after `_docs-build/icons/`, sorted.
    */
   missingIcons: string[];
   /**
@@ -499,11 +499,10 @@ function writeSiteFiles(
   for (const icon of new Set([...Object.values(pages.state).flatMap((page) => page.icons), ...pages.notFoundIcons])) {
     const source = iconFile(icon);
     if (!source) missingIcons.push(icon);
-    else {
-      const file = `${ownFolder}/icons/${icon}`;
-      // (A name that is no path inside the export is not claimed, nor written.)
-      if (!layout.paths.claim([{ file, own: true }], `the icon ${icon}`)) planned.set(file, { key: `${generatorVersion} ${icon}`, source });
-    }
+    const file = `${ownFolder}/icons/${icon}`;
+    // (A name that is no path inside the export is not claimed, nor written.)
+    if (layout.paths.claim([{ file, own: true }], `the icon ${icon}`)) continue;
+    planned.set(file, source ? { key: `${generatorVersion} ${icon}`, source } : { key: `${generatorVersion} blank`, make: () => blankIcon });
   }
   // The compiler's llms files are large: keyed by their files' hashes (from the compiler's index) and,
   // when changed, copied as they are. Under another base or site URL they are written again from the

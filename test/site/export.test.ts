@@ -334,6 +334,8 @@ describe('a site without an index page', () => {
     expect((JSON.parse(readFileSync(path.join(out, pageDataPath('guide')), 'utf8')) as PageData).diagnostics).toEqual([]);
     expect(readFileSync(path.join(out, '_docs-build/icons/fontawesome/solid/webhook.svg'), 'utf8')).toContain('lucide-webhook');
     expect(exported.missingIcons).toEqual(['fontawesome/solid/books.svg']);
+    // Blank at its URL, as it shows, rather than a failed request on every page that names it.
+    expect(readFileSync(path.join(out, '_docs-build/icons/fontawesome/solid/books.svg'), 'utf8')).toMatch(/^<svg [^>]*><\/svg>\n$/);
   }, 120_000);
 
   it('without a site URL writes no sitemap (its URLs must be absolute), and a canonical URL that is none is a warning at its line', async () => {

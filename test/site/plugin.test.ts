@@ -134,7 +134,7 @@ describe('the docs-build Vite plugin', () => {
     const files = {
       ...site,
       'docs.json': docsJsonWith({ pages: ['index', 'guide', 'other'] }, { logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' }, favicon: '/favicon.svg' }),
-      'guide.mdx': page('Guide', '![A chart](/images/chart.png)\n\nSee [the other page](/other).'),
+      'guide.mdx': page('Guide', '![A chart](/images/chart.png)\n\nSee [the other page](/other).\n\n<Icon icon="rocket" /> and <Icon icon="books" /> (a Font Awesome Pro name: blank).'),
       'logo/light.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'logo/dark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -143,8 +143,9 @@ describe('the docs-build Vite plugin', () => {
     const harness = await start(files, {}, '/docs/');
     const origin = new URL(harness.url).origin;
     const html = await (await fetch(`${harness.url}guide`)).text();
-    const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
-    for (const expected of ['/docs/images/chart.png', '/docs/logo/light.svg', '/docs/favicon.svg', '/docs/@vite/client', '/docs/other']) expect(urls).toContain(expected);
+    // Icons are CSS masks: `url(...)` in a style attribute.
+    const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g), ...html.matchAll(/url\((?:&quot;|&#x27;)?(\/[^&()]*)/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    for (const expected of ['/docs/images/chart.png', '/docs/logo/light.svg', '/docs/favicon.svg', '/docs/@vite/client', '/docs/other', '/docs/_docs-build/icons/fontawesome/solid/books.svg']) expect(urls).toContain(expected);
     expect(urls.filter((url) => !url.startsWith('/docs/') || url.startsWith('/docs/docs/'))).toEqual([]);
     const statuses = await Promise.all(urls.map(async (url) => `${(await fetch(`${origin}${url}`)).status} ${url}`));
     expect(statuses.filter((status) => !status.startsWith('200 '))).toEqual([]);
