@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderToString } from 'react-dom/server';
-import { ApiReference, authHeader, bodySkeleton, fillServer, pageAuth, prepareRequest } from '../../src/theme/api/index.js';
+import { ApiReference, authHeader, bodySkeleton, fillServer, pageAuth, pageServers, prepareRequest, unfilledVariables } from '../../src/theme/api/index.js';
 import { PageBody } from '../../src/theme/content/index.js';
 import type { Field, Page } from '../../src/manifest/types.js';
 import { comp, makePage, makeSite, root, text } from './content-fixtures.js';
@@ -152,6 +152,19 @@ describe('ApiReference', () => {
     expect(out).toContain('data-param="limit"');
     expect(out).toContain('How many');
     expect(out).not.toContain('data-testid="api-params-query"');
+  });
+
+  it("a hand-written api: URL's own variables get inputs, and the request waits until each has a value", () => {
+    const page = makePage({ kind: 'endpoint', api: { method: 'DELETE', path: '/delete-namespace/{namespace}', servers: ['https://{endpoint}'], url: 'https://{endpoint}/delete-namespace/{namespace}' } });
+    const [server] = pageServers(page);
+    expect(server).toEqual({ url: 'https://{endpoint}', variables: { endpoint: { default: '' } } });
+    expect(unfilledVariables(server, {})).toEqual(['endpoint']);
+    expect(unfilledVariables(server, { endpoint: ' ' })).toEqual(['endpoint']);
+    expect(unfilledVariables(server, { endpoint: 'eu1.example.com' })).toEqual([]);
+    expect(fillServer(server!, { endpoint: 'eu1.example.com' })).toBe('https://eu1.example.com');
+    expect(fillServer(server!, { endpoint: '' })).toBe('https://{endpoint}');
+    expect(html(page)).toContain('data-testid="server-variable" data-variable="endpoint"');
+    expect(pageServers(makePage({ kind: 'endpoint', api: { method: 'GET', path: '/users', servers: ['https://api.test'], url: 'https://api.test/users' } }))).toEqual([{ url: 'https://api.test' }]);
   });
 });
 

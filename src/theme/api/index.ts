@@ -12,6 +12,7 @@ export {
   pageAuth,
   pageServers,
   prepareRequest,
+  unfilledVariables,
   type AuthValues,
   type PageAuth,
   type PreparedRequest,

@@ -12,6 +12,8 @@ export interface PlaygroundProps {
   /** The body's starting text (a JSON skeleton), or undefined when the request has no body. */
   initialBody?: string;
   contentType?: string;
+  /** The chosen server's variables that have no value yet: the request waits for them. */
+  unfilled?: readonly string[];
 }
 
 interface Result {
@@ -59,7 +61,7 @@ function formatBody(text: string): string {
  * request from the browser to the chosen server (so the API must allow it: CORS) and shows what came
  * back. Nothing is stored unless the reader ticks "remember".
  */
-export function Playground({ method, path, serverUrl, auth, params, initialBody, contentType }: PlaygroundProps): ReactNode {
+export function Playground({ method, path, serverUrl, auth, params, initialBody, contentType, unfilled = [] }: PlaygroundProps): ReactNode {
   const [values, setValues] = useState<Record<string, string>>({});
   const [authValues, setAuthValues] = useState<AuthValues>({});
   const [remember, setRemember] = useState(false);
@@ -91,6 +93,10 @@ export function Playground({ method, path, serverUrl, auth, params, initialBody,
     Object.fromEntries(inputs.filter((field) => field.in === location).map((field) => [field.name, values[`${location}.${field.name}`] ?? '']));
 
   const send = async (): Promise<void> => {
+    if (unfilled.length > 0) {
+      setResult(null);
+      return setError(`Fill in the server's ${unfilled.map((name) => `{${name}}`).join(', ')} first: the request has nowhere to go without it.`);
+    }
     const request = prepareRequest({
       method,
       serverUrl,

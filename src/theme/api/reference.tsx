@@ -6,7 +6,7 @@ import { TabSet } from '../content/components/tabset.js';
 import { FieldList } from './field-list.js';
 import { Markdown } from './markdown.js';
 import { Playground } from './playground.js';
-import { bodySkeleton, defaultVariables, fieldsByLocation, fillServer, pageAuth, pageServers, type PageAuth } from './request.js';
+import { bodySkeleton, defaultVariables, fieldsByLocation, fillServer, pageAuth, pageServers, unfilledVariables, type PageAuth } from './request.js';
 
 export interface ApiReferenceProps {
   page: Page;
@@ -51,7 +51,7 @@ export function ApiReference({ page, site, children, schemas }: ApiReferenceProp
         <ServerChooser servers={servers} index={serverIndex} onIndex={chooseServer} variables={variables} onVariables={setVariables} />
       ) : null}
       <AuthSummary page={page} auth={auth} />
-      {mode === 'interactive' ? <Playground method={method} path={path} serverUrl={serverUrl} auth={auth} params={page.params ?? []} {...playgroundBody(page, schemas)} /> : null}
+      {mode === 'interactive' ? <Playground method={method} path={path} serverUrl={serverUrl} auth={auth} params={page.params ?? []} unfilled={unfilledVariables(server, variables)} {...playgroundBody(page, schemas)} /> : null}
       {children}
       {page.operation ? <OperationReference page={page} schemas={schemas} /> : null}
       <Samples page={page} />

@@ -6,9 +6,24 @@ import type { ApiServer, AuthMethod, Field, Page } from '../../manifest/types.js
  */
 
 /** The page's servers with their variables (OpenAPI), else the URLs of `api.servers`. */
+/** `{name}` in a server URL. */
+const serverVariable = /\{([^{}]+)\}/g;
+
 export function pageServers(page: Page): ApiServer[] {
   if (page.servers?.length) return page.servers;
-  return (page.api?.servers ?? []).map((url) => ({ url }));
+  // A hand-written `api:` URL may name variables too (`https://{endpoint}/delete`, upstash-docs): each gets
+  // an input, empty until the reader fills it.
+  return (page.api?.servers ?? []).map((url) => {
+    const names = [...url.matchAll(serverVariable)].map((match) => match[1]!);
+    return names.length === 0 ? { url } : { url, variables: Object.fromEntries(names.map((name) => [name, { default: '' }])) };
+  });
+}
+
+/** The server's variables that have no value yet: a request to its URL would go nowhere. */
+export function unfilledVariables(server: ApiServer | undefined, values: Record<string, string>): string[] {
+  return Object.entries(server?.variables ?? {})
+    .filter(([name, variable]) => (values[name] ?? variable.default).trim() === '')
+    .map(([name]) => name);
 }
 
 /** The defaults of a server's variables. */
@@ -16,9 +31,10 @@ export function defaultVariables(server: ApiServer | undefined): Record<string, 
   return Object.fromEntries(Object.entries(server?.variables ?? {}).map(([name, variable]) => [name, variable.default]));
 }
 
-/** `https://{region}.api.com/{version}` with the values given (a missing value keeps its default). */
+/** `https://{region}.api.com/{version}` with the values given (a missing or empty value keeps its default, else `{name}`). */
 export function fillServer(server: ApiServer, values: Record<string, string>): string {
-  return server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? server.variables?.[name]?.default ?? whole);
+  // An empty value keeps `{name}` in sight: `https:///x` would say less about what to fill in.
+  return server.url.replace(serverVariable, (whole, name: string) => values[name] || server.variables?.[name]?.default || whole);
 }
 
 export function joinPath(serverUrl: string, path: string): string {
