@@ -1,9 +1,10 @@
 import type { ContentComponent, ContentElement, ContentNode, ContentRoot, TocEntry } from './types.js';
+import { leadingFrontmatter } from './variables.js';
 
 /**
  * Heading ids and every other anchor of a page, by the service's rules (docs/content.md, "Heading
  * ids"). Sets `properties.id` on h1-h6 and `props.id` on the components that create anchors (`Step`,
- * `Accordion`, `Update`, `ParamField`, `ResponseField`) when the page did not write one, so a theme
+ * `Accordion`, `Tab`, `Update`, `ParamField`, `ResponseField`) when the page did not write one, so a theme
  * renders the same ids the link checker accepts. Run once per page, after snippets are inlined.
  */
 export function assignHeadingIds(tree: ContentRoot): { toc: TocEntry[]; anchors: string[] } {
@@ -106,30 +107,58 @@ function headingId(node: ContentElement, depth: number, ids: PageIds): TocEntry 
   return { depth, text, id };
 }
 
-/** `## Title {#custom-id}`: removes the marker (as written, or masked by `maskHeadingIdMarkers`) from the heading's last text and returns the id. */
+/** `## Title {#custom-id}`: removes the marker from the heading's last text and returns the id. */
 function takeCustomId(node: ContentElement): string | undefined {
   const last = node.children[node.children.length - 1];
   if (!last || last.type !== 'text') return undefined;
-  const match = /(?<!\s)\s*(?:\{#([^\s{}]+)\}|\uFDD2#([^\s{}\uFDD2\uFDD3]+)\uFDD3)\s*$/.exec(last.value);
+  const match = /(?<!\s)\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
   if (!match) return undefined;
   last.value = last.value.slice(0, match.index);
-  return match[1] ?? match[2];
+  return match[1];
+}
+
+const maskedOpen = '\uFDD2';
+const maskedClose = '\uFDD3';
+const masked = /[\uFDD2\uFDD3]/g;
+const unmask = (text: string): string => text.replace(masked, (char) => (char === maskedOpen ? '{' : '}'));
+
+/**
+ * The braces `maskHeadingIdMarkers` masked, put back in the parse's text and in every string of its
+ * tree, so nothing downstream sees the mask: the heading stage reads `{#id}` as written (`takeCustomId`),
+ * and a marker masked where it was no heading (a fence the line scan did not see, inside a template
+ * literal) is its text again. Same length, so positions stay right.
+ */
+export function unmaskHeadingIdMarkers<T extends object>(text: string, tree: T): { text: string; tree: T } {
+  if (!text.includes(maskedOpen)) return { text, tree };
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item !== 'object' || item === null) continue;
+    const record = item as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (typeof value === 'string') {
+        if (value.includes(maskedOpen) || value.includes(maskedClose)) record[key] = unmask(value);
+      } else if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return { text: unmask(text), tree };
 }
 
 const headingStart = /^[ \t]*#{1,6}[ \t]+\S/;
 const idMarker = /^\{#[^\s{}]+\}[ \t]*\r?$/;
 const fenceLine = /^[ \t]*(`{3,}|~{3,})/;
-const frontmatterBlock = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /**
  * The page's text with each heading's `{#custom-id}` marker (the service's custom heading ids) masked
  * for the MDX parse, which reads `{#id}` as a JavaScript expression that does not parse: its braces
- * become Unicode noncharacters of the same length (positions stay right), and `takeCustomId` reads
- * them back. Lines inside fenced code and the frontmatter are left as written.
+ * become Unicode noncharacters of the same length (positions stay right), which
+ * `unmaskHeadingIdMarkers` puts back after the parse. Lines inside fenced code and the frontmatter are
+ * left as written.
  */
 export function maskHeadingIdMarkers(text: string): string {
   if (!text.includes('{#')) return text;
-  const head = frontmatterBlock.exec(text)?.[0] ?? '';
+  const head = leadingFrontmatter.exec(text)?.[0] ?? '';
   let fence: string | undefined;
   const lines = text.slice(head.length).split('\n');
   for (let index = 0; index < lines.length; index++) {
@@ -146,7 +175,7 @@ export function maskHeadingIdMarkers(text: string): string {
     const before = line.slice(0, at).trimEnd();
     if (at <= 0 || !headingStart.test(before) || before.endsWith('\\') || !idMarker.test(line.slice(at))) continue;
     const close = line.indexOf('}', at);
-    lines[index] = `${line.slice(0, at)}\uFDD2${line.slice(at + 1, close)}\uFDD3${line.slice(close + 1)}`;
+    lines[index] = `${line.slice(0, at)}${maskedOpen}${line.slice(at + 1, close)}${maskedClose}${line.slice(close + 1)}`;
   }
   return head + lines.join('\n');
 }

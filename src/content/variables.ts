@@ -30,12 +30,13 @@ const unparsableName = '(?:[A-Za-z0-9_]*-[A-Za-z0-9_-]*|[0-9][A-Za-z0-9_-]*)';
 const maskable = new RegExp(`(?<!=\\s*)\\{\\{(\\s*${unparsableName}\\s*)\\}\\}`, 'g');
 /** The source of an MDX expression written `{{name}}`: `{name}`. */
 const expressionPlaceholder = new RegExp(`^\\s*\\{\\s*(${name})\\s*\\}\\s*$`);
-const frontmatter = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+/** A page's leading frontmatter block, as the page parse reads it: masking leaves it as written. */
+export const leadingFrontmatter = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** The page's text with each `{{name}}` of its body that MDX cannot parse masked, same length; frontmatter untouched. */
 export function maskVariablePlaceholders(text: string): string {
   if (!text.includes('{{')) return text;
-  const head = frontmatter.exec(text)?.[0] ?? '';
+  const head = leadingFrontmatter.exec(text)?.[0] ?? '';
   return head + text.slice(head.length).replace(maskable, (_match, inner: string) => `${OPEN}${inner}${CLOSE}`);
 }
 

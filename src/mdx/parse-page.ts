@@ -4,7 +4,7 @@ import { convertBody } from '../content/convert.js';
 import type { SnippetParse } from '../content/snippet-set.js';
 import type { ConvertedBody } from '../content/types.js';
 import { maskVariablePlaceholders } from '../content/variables.js';
-import { maskHeadingIdMarkers } from '../content/headings.js';
+import { maskHeadingIdMarkers, unmaskHeadingIdMarkers } from '../content/headings.js';
 import { createDiagnostic, sortDiagnostics, type Diagnostic, type RelatedLocation, type SourceLocation, type StageResult } from '../diagnostics/index.js';
 import type { SourceFile } from '../root/index.js';
 import { extractFields, type ExtractedBody } from './fields.js';
@@ -31,7 +31,9 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   // `## Title {#id}` likewise: the marker is no expression, and the heading stage takes it (same length).
   const guarded = guardParseCost(maskHeadingIdMarkers(maskVariablePlaceholders(file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text)), file.path);
   const diagnostics: Diagnostic[] = [...guarded.diagnostics];
-  const { text, parsed } = parseWithinBudget(guarded.text, file.path, diagnostics);
+  const within = parseWithinBudget(guarded.text, file.path, diagnostics);
+  const { parsed } = within;
+  const text = parsed.ok ? unmaskHeadingIdMarkers(within.text, parsed.tree).text : within.text;
   const tree: Root = parsed.ok ? parsed.tree : parseMarkdown(text);
 
   const block = frontmatterBlock(tree);

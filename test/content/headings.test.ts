@@ -91,6 +91,13 @@ describe('assignHeadingIds', () => {
     expect(anchors).toEqual(expect.arrayContaining(['my-custom-anchor', 'inside', 'escaped', 'one']));
     expect(JSON.stringify(root)).not.toMatch(/[\uFDD2\uFDD3]/);
     expect(JSON.stringify(root)).toContain('## In code {#not-a-heading}');
+    expect(JSON.stringify(parsed.value.prose)).not.toMatch(/[\uFDD2\uFDD3]/);
+    // Where the line scan takes a line for a heading that the parse does not (a fence opened after a
+    // list marker), the marker is its text again.
+    const listed = parseMdxPage(sourceFile('list.mdx', '- Example:\n\n  ```md\n  ## Not a heading {#kept}\n  ```\n'));
+    expect(listed.diagnostics).toEqual([]);
+    expect(JSON.stringify(listed.value.content)).toContain('## Not a heading {#kept}');
+    expect(JSON.stringify(listed.value)).not.toMatch(/[\uFDD2\uFDD3]/);
     // In prose it is still an expression MDX cannot parse: reported, as before.
     expect(parseMdxPage(sourceFile('page.mdx', text)).diagnostics.map((d) => d.code)).toEqual(['mdx/syntax-error']);
   });
