@@ -1,8 +1,7 @@
 export { createLinkSite, defaultGeneratedFiles, LinkSite, pageUrl, servedPath } from './site.js';
 export type { LinkSiteInput } from './site.js';
-export { compileRedirect, hasParameters, holdsUnsafeCharacters, readRedirects, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from './redirects.js';
-export type { Redirect } from './redirects.js';
-export { decodeComponent } from './decode.js';
+export { compileRedirect, hasParameters, holdsUnsafeCharacters, readRedirects, redirectAddress, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from './redirects.js';
+export type { Redirect, RedirectAddress } from './redirects.js';
 export { resolveHref, resolvedHref, resolvePath } from './resolve.js';
 export type { BrokenReason, ResolvedHref, ResolveOptions } from './resolve.js';
 export { componentLinkProps, rewriteTreeLinks } from './rewrite.js';

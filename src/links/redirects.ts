@@ -1,5 +1,5 @@
 import { isJsonObject, joinPointer, type JsonValue } from '../diagnostics/index.js';
-import { trimTrailingSlashes } from '../fields/http.js';
+import { trimSlashes, trimTrailingSlashes } from '../fields/http.js';
 import { decodeComponent, decodePath } from './decode.js';
 
 /** One entry of docs.json `redirects`, with the pointer of the entry in the composed docs.json. */
@@ -66,6 +66,45 @@ export function withoutQueryOrFragment(source: string): string {
     if (source[at] === '#' || (source[at] === '?' && !modifiers.has(at))) return source.slice(0, at);
   }
   return source;
+}
+
+/**
+ * Where a fixed redirect source (or destination) points, split: its path decoded without slashes
+ * around it (`redirectSourceFile`), its query in one normal form (`URLSearchParams`: `a+b` and `a%20b`
+ * are one query) and its fragment decoded. Undefined for one with parameters, or a path no file can
+ * stand for.
+ */
+export interface RedirectAddress {
+  path: string;
+  query?: string;
+  fragment?: string;
+}
+
+export function redirectAddress(address: string): RedirectAddress | undefined {
+  const pathPart = withoutQueryOrFragment(address);
+  if (hasParameters(pathPart)) return undefined;
+  const path = redirectSourceFile(pathPart);
+  if (path === undefined) return undefined;
+  const rest = address.slice(pathPart.length);
+  const hashAt = rest.indexOf('#');
+  const found: RedirectAddress = { path };
+  if (rest.startsWith('?')) found.query = normalQuery(rest.slice(1, hashAt < 0 ? undefined : hashAt));
+  if (hashAt >= 0) found.fragment = decodeComponent(rest.slice(hashAt + 1)) ?? rest.slice(hashAt + 1);
+  return found;
+}
+
+/** A query (without `?`) in the form `URLSearchParams` writes it. */
+export function normalQuery(query: string): string {
+  return new URLSearchParams(query).toString();
+}
+
+/**
+ * Whether an address (`redirectAddress`) takes a URL's path under the root (decoded, without slashes
+ * around it), query (normal form, `''` for none) and decoded fragment: its path, and its query and
+ * fragment when it has them.
+ */
+export function addressTakes(address: RedirectAddress, path: string, query: string, fragment: string | undefined): boolean {
+  return address.path === path && (address.query === undefined || address.query === query) && (address.fragment === undefined || address.fragment === fragment);
 }
 
 export function hasParameters(path: string): boolean {
@@ -139,12 +178,17 @@ function parameterPattern(slash: string, modifier: string): string {
 export class RedirectTable {
   private readonly exact = new Map<string, CompiledRedirect>();
   private readonly patterns: CompiledRedirect[] = [];
+  /** Sources with a query or fragment: they take only a URL that has it (`matchAddress`), never its path alone. */
+  private readonly addressed: Array<{ compiled: CompiledRedirect; address: RedirectAddress }> = [];
   readonly all: CompiledRedirect[];
 
   constructor(redirects: readonly Redirect[]) {
     this.all = redirects.map(compileRedirect);
     for (const compiled of this.all) {
-      if (compiled.exact !== undefined) {
+      if (withoutQueryOrFragment(compiled.redirect.source) !== compiled.redirect.source) {
+        const address = redirectAddress(compiled.redirect.source);
+        if (address) this.addressed.push({ compiled, address });
+      } else if (compiled.exact !== undefined) {
         if (!this.exact.has(compiled.exact)) this.exact.set(compiled.exact, compiled);
       } else if (compiled.pattern) this.patterns.push(compiled);
     }
@@ -167,6 +211,19 @@ export class RedirectTable {
       }
     }
     return best;
+  }
+
+  /**
+   * The first redirect whose source has a query or fragment that takes this URL: a decoded,
+   * root-absolute path, the query as `?...` or undefined, the decoded fragment. The browser alone can
+   * follow it (the theme does); a server sees no fragment, and static hosts match no query.
+   */
+  matchAddress(path: string, query: string | undefined, fragment: string | undefined): { compiled: CompiledRedirect; destination: string } | undefined {
+    if (this.addressed.length === 0) return undefined;
+    const bare = trimSlashes(path);
+    const normal = normalQuery((query ?? '').replace(/^\?/, ''));
+    const hit = this.addressed.find(({ address }) => addressTakes(address, bare, normal, fragment));
+    return hit && { compiled: hit.compiled, destination: hit.compiled.redirect.destination };
   }
 
   /**

@@ -56,6 +56,9 @@ export function resolveHref(href: string, fromPageId: string | undefined, site: 
   const parts = splitHref(written, fromPageId === undefined ? '/' : pageUrl(fromPageId));
   if (!parts.ok) return broken('invalid', `"${href}" is not a valid URL: ${parts.why}`, []);
   const { path, anchor, query } = parts;
+  // A redirect of this very fragment or query (`/docs/#errors`): the browser follows it (the theme does).
+  const addressed = new PathResolver(site, options.kind ?? 'link').addressed(path, query, anchor, []);
+  if (addressed) return addressed;
   // `#` alone, or the href empty: the page itself, top.
   const resolved = resolvePath(path, site, options.kind ?? 'link', query);
   // `www.example.com/x` is a relative path to a browser; the author meant a URL.
@@ -115,6 +118,13 @@ class PathResolver {
     return this.broken(relative);
   }
 
+  /** Where a redirect whose source has a query or fragment sends this URL, when one takes it (`RedirectTable.matchAddress`). */
+  addressed(path: string, query: string | undefined, anchor: string | undefined, chain: Redirect[]): ResolvedHref | undefined {
+    if (query === undefined && anchor === undefined) return undefined;
+    const hit = this.site.redirects.matchAddress(path, query, anchor);
+    return hit ? this.follow(path, hit.compiled.redirect, hit.destination, chain) : undefined;
+  }
+
   /** A page, its Markdown twin, or a file: what the path names without any redirect. */
   private direct(relative: string, query: string | undefined): ResolvedHref | undefined {
     const withQuery = (value: ResolvedHref & { kind: 'page' | 'asset' }): ResolvedHref => (query === undefined ? value : { ...value, query });
@@ -151,8 +161,12 @@ class PathResolver {
       target = taken ? { kind: 'page', page: prefix, assumed: true } : this.broken(prefix);
     } else {
       const parts = splitHref(destination, '/');
-      target = parts.ok ? this.resolve(parts.path, parts.query, nextChain) : broken('invalid', `redirect destination "${destination}" is not a valid URL`, []);
-      if (parts.ok && parts.anchor !== undefined && target.kind !== 'broken') target = withAnchor(target, parts.anchor, this.site);
+      const addressed = parts.ok ? this.addressed(parts.path, parts.query, parts.anchor, nextChain) : undefined;
+      if (addressed) target = addressed;
+      else {
+        target = parts.ok ? this.resolve(parts.path, parts.query, nextChain) : broken('invalid', `redirect destination "${destination}" is not a valid URL`, []);
+        if (parts.ok && parts.anchor !== undefined && target.kind !== 'broken') target = withAnchor(target, parts.anchor, this.site);
+      }
     }
     if (target.kind === 'redirect') return { kind: 'redirect', path: from, chain: [redirect, ...target.chain], target: target.target };
     return { kind: 'redirect', path: from, chain: [redirect], target };

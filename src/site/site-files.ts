@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../diagnostics/index.js';
-import { decodeComponent, hasParameters, holdsUnsafeCharacters, RedirectTable, redirectSourceFile, withoutQueryOrFragment } from '../links/index.js';
+import { holdsUnsafeCharacters, redirectAddress, RedirectTable, redirectSourceFile, withoutQueryOrFragment, type RedirectAddress } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -196,21 +196,7 @@ export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boo
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
 }
 
-/** A redirect source or destination split into its decoded path (no slashes around it), raw query and decoded fragment. */
-function clientAddress(address: string): ClientRedirect['from'] | undefined {
-  const pathPart = withoutQueryOrFragment(address);
-  if (hasParameters(pathPart)) return undefined;
-  const path = redirectSourceFile(pathPart);
-  if (path === undefined) return undefined;
-  const rest = address.slice(pathPart.length);
-  const hashAt = rest.indexOf('#');
-  const from: ClientRedirect['from'] = { path };
-  if (rest.startsWith('?')) from.query = rest.slice(1, hashAt < 0 ? undefined : hashAt);
-  if (hashAt >= 0) from.fragment = decodeComponent(rest.slice(hashAt + 1)) ?? rest.slice(hashAt + 1);
-  return from;
-}
-
-const addressKey = ({ path, query, fragment }: ClientRedirect['from']): string => JSON.stringify([path, query ?? null, fragment ?? null]);
+const addressKey = ({ path, query, fragment }: RedirectAddress): string => JSON.stringify([path, query ?? null, fragment ?? null]);
 
 /**
  * The redirects only the reader's browser can follow (`hostedRedirects` leaves them out): sources with a
@@ -220,10 +206,10 @@ const addressKey = ({ path, query, fragment }: ClientRedirect['from']): string =
  */
 export function clientRedirects(site: Site, base: string): ClientRedirect[] {
   const bySource = new Map<string, Redirect>();
-  const sources = new Map<Redirect, ClientRedirect['from']>();
+  const sources = new Map<Redirect, RedirectAddress>();
   for (const redirect of redirectsOf(site)) {
     if (withoutQueryOrFragment(redirect.source) === redirect.source) continue;
-    const from = clientAddress(redirect.source);
+    const from = redirectAddress(redirect.source);
     if (from === undefined || !isFixed(redirect.destination)) continue;
     sources.set(redirect, from);
     if (!bySource.has(addressKey(from))) bySource.set(addressKey(from), redirect);
@@ -244,7 +230,7 @@ export function clientRedirects(site: Site, base: string): ClientRedirect[] {
 }
 
 function nextClientRedirect(bySource: ReadonlyMap<string, Redirect>, redirect: Redirect): Redirect | undefined {
-  const to = clientAddress(redirect.destination);
+  const to = redirectAddress(redirect.destination);
   return to === undefined ? undefined : bySource.get(addressKey(to));
 }
 

@@ -106,6 +106,22 @@ describe('checkLinks: page links', () => {
     expect(checkLinks({ site: site({ redirects }), pages })).toMatchObject([{ code: 'links/broken-anchor', line: 2, message: expect.stringContaining('after the redirect of /old/ruby') }]);
   });
 
+  it('takes a source with a fragment or query only for a link that has it, as the site does (the browser follows it; no host can)', () => {
+    const redirects = [
+      { source: '/gone#x', destination: '/sdks/ruby' },
+      { source: '/quickstart#api-keys', destination: '/sdks/ruby#install' },
+      { source: '/signup?ref=a+b', destination: '/sdks/overview#nope' },
+      { source: '/x#loop', destination: '/y#loop' },
+      { source: '/y#loop', destination: '/x#loop' },
+    ];
+    const hrefs = ['/gone#x', '/quickstart#api-keys', '/signup?ref=a%20b', '/gone', '/gone#y', '/x#loop'];
+    const links = hrefs.map((href, index) => link(href, 'index.mdx', index + 1));
+    const found = checkLinks({ site: site({ redirects }), pages: [{ page: 'index', file: 'index.mdx', links }] });
+    // (A link into the loop is not reported at the link: the loop is, once, at docs.json.)
+    expect(found.map((d) => `${d.line} ${d.code}`)).toEqual(['3 links/broken-anchor', '4 links/broken-link', '5 links/broken-link']);
+    expect(found[0]?.message).toContain('after the redirect of');
+  });
+
   it('matches a redirect source written with percent-escapes to the path, however the link writes it', () => {
     const redirects = [{ source: '/caf%C3%A9', destination: '/sdks/ruby' }, { source: '/d%C3%A9j%C3%A0/:slug*', destination: '/sdks/:slug*' }];
     const links = ['/caf%C3%A9', '/café', '/déjà/ruby', '/d%C3%A9j%C3%A0/ruby'].map((href, index) => link(href, 'index.mdx', index + 1));
@@ -200,6 +216,10 @@ describe('checkLinks: redirects', () => {
         { source: '/b', destination: '/quickstart' },
       ]),
     ).toMatchObject([{ code: 'links/redirect-chain', severity: 'info', pointer: '/redirects/0/destination', suggestion: 'point it at "/quickstart"' }]);
+  });
+
+  it('reports a loop of redirects whose sources have a fragment', () => {
+    expect(check([{ source: '/x#loop', destination: '/y#loop' }, { source: '/y#loop', destination: '/x#loop' }]).map((d) => d.code)).toEqual(['links/redirect-loop']);
   });
 
   it('reports a loop once, and a self-redirect', () => {

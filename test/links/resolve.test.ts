@@ -168,7 +168,9 @@ describe('resolveHref: redirects', () => {
     expect(resolveHref('/old', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'sdks/overview' } });
     expect(resolveHref('/old/any', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'sdks/overview' } });
     expect(resolveHref('/old/a/b', 'index', optional)).toMatchObject({ kind: 'broken' });
-    expect(resolveHref('/legacy', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'quickstart' } });
+    // A source with a query takes the link with that query only, as the site does (the browser follows it).
+    expect(resolveHref('/legacy?from=mail', 'index', optional)).toMatchObject({ kind: 'redirect', target: { kind: 'page', page: 'quickstart' } });
+    expect(resolveHref('/legacy', 'index', optional)).toMatchObject({ kind: 'broken' });
   });
 
   it('accepts a redirect to / and checks the anchor on the final page', () => {

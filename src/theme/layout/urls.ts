@@ -83,7 +83,9 @@ export function clientRedirectTarget(base: string, redirects: readonly ClientRed
   if (redirects === undefined) return undefined;
   const url = new URL(href);
   const path = pathUnderBase(base, url.pathname);
-  const query = url.search.slice(1);
+  // As `addressTakes` in src/links/redirects.ts matches (the theme reads the site data alone): the
+  // query in URLSearchParams' form, the fragment decoded.
+  const query = new URLSearchParams(url.search).toString();
   const fragment = safeDecode(url.hash.slice(1));
   const match = redirects.find(({ from }) => from.path === path && (from.query === undefined || from.query === query) && (from.fragment === undefined || from.fragment === fragment));
   if (match === undefined) return undefined;
