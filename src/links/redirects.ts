@@ -227,14 +227,14 @@ export class RedirectTable {
   }
 
   /**
-   * Whether a redirect other than `except` takes paths below `prefix` (a decoded, root-absolute path),
+   * The first redirect other than `except` that takes paths below `prefix` (a decoded, root-absolute path),
    * tried with one segment under it: where a destination's parameters send a family of paths that no
    * page is under, another redirect may take them on (dify-docs: `/api-reference/:slug*` twice).
    */
-  catchesBelow(prefix: string, except: Redirect): boolean {
+  catcherBelow(prefix: string, except: Redirect): Redirect | undefined {
     const probe = `${stripTrailingSlash(prefix)}/-`;
     // (Compared by source: a caller's redirect may be a copy of the table's.)
-    return this.patterns.some((compiled) => compiled.redirect.source !== except.source && compiled.pattern!.test(probe));
+    return this.patterns.find((compiled) => compiled.redirect.source !== except.source && compiled.pattern!.test(probe))?.redirect;
   }
 }
 

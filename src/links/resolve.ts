@@ -188,8 +188,18 @@ class PathResolver {
  * slashes before it), and whether one page under it will do, or another redirect takes paths under it.
  */
 export function destinationFamily(destination: string, redirect: Redirect, site: LinkSite): { prefix: string; taken: boolean } {
-  const prefix = destination.split(/\/?:[A-Za-z_]|\/?\*/, 1)[0]!.replace(/^\/+/, '');
-  return { prefix, taken: site.hasPageUnder(prefix) || site.redirects.catchesBelow(`/${prefix}`, redirect) };
+  const prefix = familyPrefix(destination);
+  if (site.hasPageUnder(prefix)) return { prefix, taken: true };
+  // The redirect that takes them on must lead somewhere itself: a fixed destination (checked on its
+  // own), or a family with a page under it; two families sending paths to each other lead nowhere.
+  const catcher = site.redirects.catcherBelow(`/${prefix}`, redirect);
+  const taken = catcher !== undefined && (!hasParameters(catcher.destination) || site.hasPageUnder(familyPrefix(catcher.destination)));
+  return { prefix, taken };
+}
+
+/** A destination's fixed part, before its first parameter, without slashes before it. */
+function familyPrefix(destination: string): string {
+  return destination.split(/\/?:[A-Za-z_]|\/?\*/, 1)[0]!.replace(/^\/+/, '');
 }
 
 function withAnchor(resolved: ResolvedHref, anchor: string, site: LinkSite): ResolvedHref {

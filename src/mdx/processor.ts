@@ -60,10 +60,11 @@ const mathOptions = { singleDollarTextMath: false };
 const mdxWithoutGfm = unified()
   .use(remarkParse)
   .use(remarkMdx, { acorn: budgetedAcorn, acornOptions: { ecmaVersion: 2024, sourceType: 'module' }, addResult: true })
-  .use(remarkFrontmatter, ['yaml']);
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkMath, mathOptions);
 // Tables, strikethrough, autolinks, task lists and footnotes: the service renders them, so the content
 // tree must have them as structure rather than as literal pipes and tildes.
-const mdxProcessor = mdxWithoutGfm().use(remarkGfm).use(remarkMath, mathOptions);
+const mdxProcessor = mdxWithoutGfm().use(remarkGfm);
 // Plain Markdown, used only to recover the frontmatter of a page whose MDX body does not parse.
 const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
 

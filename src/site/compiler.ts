@@ -56,7 +56,9 @@ export function manifestSource(manifest: Manifest): ManifestSource {
  * no manifest: the site then keeps serving the last snapshot that had one, with the new diagnostics.
  *
  * The manifest is parsed whole only when something needs all of it: an export that updates a few pages
- * of a build it knows the site data of (`withSiteData`) reads those pages' entries alone.
+ * of a build it knows the site data of (`withSiteData`) reads those pages' entries alone, unless one of
+ * them shows entries of the manifest's `schemas` table (`schemasOf`: an API page whose body is given
+ * by reference, an `openapi-schema:` page), which is read from the whole manifest.
  */
 export class SiteSnapshot {
   private readonly byFile: Map<string, Diagnostic[]>;

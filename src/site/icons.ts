@@ -28,6 +28,12 @@ const fontAwesomeStyles = new Set(['solid', 'regular', 'brands']);
 const safe = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
+ * What the site serves for an icon no installed package has: an empty SVG, so the icon shows blank as
+ * it would anyway, without a failed request (a console error on every page that names it).
+ */
+export const blankIcon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"></svg>\n';
+
+/**
  * The file for an icon URL's path after `_docs-build/icons/` (`lucide/rocket.svg`), or undefined.
  *
  * A name the configured library lacks is looked up in the other one: the service's Font Awesome is the
@@ -36,12 +42,6 @@ const safe = /^[a-z0-9][a-z0-9-]*$/;
  * (`github`, `slack`, `python` on mintlify-docs) and Font Awesome's brands have. A blank icon is the
  * only other outcome (`missingIcons`).
  */
-/**
- * What the site serves for an icon no installed package has: an empty SVG, so the icon shows blank as
- * it would anyway, without a failed request (a console error on every page that names it).
- */
-export const blankIcon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"></svg>\n';
-
 export function iconFile(urlPath: string): string | undefined {
   const parts = urlPath.split('/');
   const name = parts[parts.length - 1]?.replace(/\.svg$/, '') ?? '';

@@ -190,6 +190,9 @@ describe('checkLinks: redirects', () => {
       ]),
     ).toEqual([]);
     expect(check([{ source: '/new/:slug*', destination: '/new/:slug*' }]).map((d) => d.code)).toContain('links/redirect-target-missing');
+    // Two families sending paths to each other lead nowhere.
+    const loop = check([{ source: '/a/:slug*', destination: '/b/:slug*' }, { source: '/b/:slug*', destination: '/a/:slug*' }]);
+    expect(loop.map((d) => d.code)).toEqual(['links/redirect-target-missing', 'links/redirect-target-missing']);
   });
 
   it('refuses whitespace and control characters in a source or destination, at that value', () => {

@@ -163,8 +163,18 @@ describe('ApiReference', () => {
     expect(unfilledVariables(server, { endpoint: 'eu1.example.com' })).toEqual([]);
     expect(fillServer(server!, { endpoint: 'eu1.example.com' })).toBe('https://eu1.example.com');
     expect(fillServer(server!, { endpoint: '' })).toBe('https://{endpoint}');
+    // A variable with a default is never unfilled: an emptied input shows (and sends) the default.
+    expect(unfilledVariables({ url: 'https://{region}.api.test', variables: { region: { default: 'eu' } } }, { region: '' })).toEqual([]);
     expect(html(page)).toContain('data-testid="server-variable" data-variable="endpoint"');
     expect(pageServers(makePage({ kind: 'endpoint', api: { method: 'GET', path: '/users', servers: ['https://api.test'], url: 'https://api.test/users' } }))).toEqual([{ url: 'https://api.test' }]);
+  });
+
+  it('a request body given by reference leaves out read-only properties at every depth', () => {
+    const entry = { name: 'S', spec: 'openapi.yaml', type: 'object', source, properties: [field('id', 'body', { readOnly: true }), field('owner', 'body', { type: 'object', properties: [field('since', 'body', { readOnly: true }), field('email', 'body')] })] };
+    const page = operationPage({ requestBody: { required: true, mediaTypes: [{ mediaType: 'application/json', type: 'object', fields: [], schemaRef: 'openapi.yaml#/S' }] } });
+    const out = renderToString(<ApiReference page={page} site={makeSite()} schemas={{ 'openapi.yaml#/S': entry }} />);
+    const body = out.slice(out.indexOf('data-testid="api-request-body"'), out.indexOf('data-testid="api-responses"'));
+    expect([...body.matchAll(/data-field="([^"]*)"/g)].map((match) => match[1])).toEqual(['owner', 'email']);
   });
 });
 

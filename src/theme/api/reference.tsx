@@ -185,9 +185,16 @@ function mediaFields(page: Page, media: ApiMediaType, schemas: Schemas | undefin
   if (media.fieldsFrom === 'responseFields') return page.responseFields ?? [];
   if (media.schemaRef !== undefined) {
     const properties = (schemas && Object.hasOwn(schemas, media.schemaRef) ? schemas[media.schemaRef]?.properties : undefined) ?? [];
-    return properties.filter((field) => !(location === 'request' ? field.readOnly : field.writeOnly));
+    return withoutHidden(properties, location);
   }
   return media.fields;
+}
+
+/** Fields without the read-only ones (a request) or the write-only ones (a response), at every depth. */
+function withoutHidden(fields: readonly Field[], location: 'request' | 'response'): Field[] {
+  return fields
+    .filter((field) => !(location === 'request' ? field.readOnly : field.writeOnly))
+    .map((field) => (field.properties ? { ...field, properties: withoutHidden(field.properties, location) } : field));
 }
 
 /** The playground's body: a JSON example of the page when it has one, else a skeleton from the fields. */

@@ -5,10 +5,10 @@ import type { ApiServer, AuthMethod, Field, Page } from '../../manifest/types.js
  * in, the auth the page asks for, and the request the playground sends. No React, no DOM: tested alone.
  */
 
-/** The page's servers with their variables (OpenAPI), else the URLs of `api.servers`. */
 /** `{name}` in a server URL. */
 const serverVariable = /\{([^{}]+)\}/g;
 
+/** The page's servers with their variables (OpenAPI), else the URLs of `api.servers`. */
 export function pageServers(page: Page): ApiServer[] {
   if (page.servers?.length) return page.servers;
   // A hand-written `api:` URL may name variables too (`https://{endpoint}/delete`, upstash-docs): each gets
@@ -22,7 +22,8 @@ export function pageServers(page: Page): ApiServer[] {
 /** The server's variables that have no value yet: a request to its URL would go nowhere. */
 export function unfilledVariables(server: ApiServer | undefined, values: Record<string, string>): string[] {
   return Object.entries(server?.variables ?? {})
-    .filter(([name, variable]) => (values[name] ?? variable.default).trim() === '')
+    // Empty as `fillServer` reads it: no value, or an empty one, and no default.
+    .filter(([name, variable]) => (values[name] || variable.default).trim() === '')
     .map(([name]) => name);
 }
 

@@ -93,7 +93,7 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
           <Diagnostics diagnostics={pageData.diagnostics} />
           <article className="docs-article">
             <PageHeader page={page} eyebrow={eyebrowOf(path, site.styling.eyebrows)} />
-            <PageBody page={page} content={pageData.content} site={site} components={components} base={data.base} schemas={pageData.schemas} />
+            <PageBody key={page.id} page={page} content={pageData.content} site={site} components={components} base={data.base} schemas={pageData.schemas} />
           </article>
           <PrevNext data={data} prev={prev} next={next} />
           <SiteFooter data={data} branch={branch} />
