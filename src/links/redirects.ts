@@ -178,8 +178,8 @@ function parameterPattern(slash: string, modifier: string): string {
 export class RedirectTable {
   private readonly exact = new Map<string, CompiledRedirect>();
   private readonly patterns: CompiledRedirect[] = [];
-  /** Sources with a query or fragment: they take only a URL that has it (`matchAddress`), never its path alone. */
-  private readonly addressed: Array<{ compiled: CompiledRedirect; address: RedirectAddress }> = [];
+  /** Sources with a query or fragment, in docs.json order: they take only a URL that has it (`matchAddress`), never its path alone. */
+  readonly addressed: Array<{ compiled: CompiledRedirect; address: RedirectAddress }> = [];
   readonly all: CompiledRedirect[];
 
   constructor(redirects: readonly Redirect[]) {

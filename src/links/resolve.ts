@@ -56,11 +56,12 @@ export function resolveHref(href: string, fromPageId: string | undefined, site: 
   const parts = splitHref(written, fromPageId === undefined ? '/' : pageUrl(fromPageId));
   if (!parts.ok) return broken('invalid', `"${href}" is not a valid URL: ${parts.why}`, []);
   const { path, anchor, query } = parts;
+  const resolver = new PathResolver(site, options.kind ?? 'link');
   // A redirect of this very fragment or query (`/docs/#errors`): the browser follows it (the theme does).
-  const addressed = new PathResolver(site, options.kind ?? 'link').addressed(path, query, anchor, []);
+  const addressed = resolver.addressed(path, query, anchor, []);
   if (addressed) return addressed;
   // `#` alone, or the href empty: the page itself, top.
-  const resolved = resolvePath(path, site, options.kind ?? 'link', query);
+  const resolved = resolver.resolve(path, query, []);
   // `www.example.com/x` is a relative path to a browser; the author meant a URL.
   if (resolved.kind === 'broken' && looksLikeDomain.test(written)) return { ...resolved, suggestions: [`https://${written}`, ...resolved.suggestions] };
   // `[1]: (https://x)` makes the parentheses part of the URL: a browser reads a relative path.

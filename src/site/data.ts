@@ -218,7 +218,7 @@ export function pageData(page: Page, content: PageContent | null, diagnostics: P
 }
 
 /** The keys of `schemas` a page's reference shows (`PageData.schemas`): its own schema's, its bodies'. */
-export function schemaKeysOf(page: Page): string[] {
+function schemaKeysOf(page: Page): string[] {
   const keys = new Set<string>();
   if (page.schema) keys.add(page.schema.ref);
   const media = [...(page.requestBody?.mediaTypes ?? []), ...(page.responses ?? []).flatMap((response) => response.mediaTypes)];

@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../diagnostics/index.js';
-import { holdsUnsafeCharacters, redirectAddress, RedirectTable, redirectSourceFile, withoutQueryOrFragment, type RedirectAddress } from '../links/index.js';
+import { holdsUnsafeCharacters, redirectAddress, RedirectTable, redirectSourceFile, withoutQueryOrFragment, type Redirect as TableRedirect } from '../links/index.js';
 import { homePage } from '../theme/layout/navigation.js';
 import { inSitemap, robotsNoindex } from '../theme/layout/settings.js';
 import { pageHref, pagePath } from '../theme/layout/urls.js';
@@ -196,42 +196,29 @@ export function rootTarget(snapshot: SiteSnapshot): { url: string; implicit: boo
   return home === undefined ? undefined : { url: pageHref(snapshot.base, home), implicit: true };
 }
 
-const addressKey = ({ path, query, fragment }: RedirectAddress): string => JSON.stringify([path, query ?? null, fragment ?? null]);
-
 /**
  * The redirects only the reader's browser can follow (`hostedRedirects` leaves them out): sources with a
  * fragment, which no server sees (`/docs/#errors`, box and dify-docs), or with a query, which static
- * hosts do not match. Fixed sources only; a chain of them is followed here, so the browser takes one
- * step, and a loop is dropped (the compiler reports it).
+ * hosts do not match. Fixed sources only. A chain of them is followed here with the matcher the browser
+ * uses (`RedirectTable.matchAddress`), so the browser takes one step; a loop is dropped (the compiler
+ * reports it), and so is a source an earlier one takes (it never wins, there or here).
  */
 export function clientRedirects(site: Site, base: string): ClientRedirect[] {
-  const bySource = new Map<string, Redirect>();
-  const sources = new Map<Redirect, RedirectAddress>();
-  for (const redirect of redirectsOf(site)) {
-    if (withoutQueryOrFragment(redirect.source) === redirect.source) continue;
-    const from = redirectAddress(redirect.source);
-    if (from === undefined || !isFixed(redirect.destination)) continue;
-    sources.set(redirect, from);
-    if (!bySource.has(addressKey(from))) bySource.set(addressKey(from), redirect);
-  }
+  const table = new RedirectTable(redirectsOf(site));
+  const next = (redirect: TableRedirect): TableRedirect | undefined => {
+    const to = redirectAddress(redirect.destination);
+    return to && table.matchAddress(`/${to.path}`, to.query, to.fragment)?.compiled.redirect;
+  };
   const found: ClientRedirect[] = [];
-  for (const [redirect, from] of sources) {
-    if (bySource.get(addressKey(from)) !== redirect) continue; // the first of two for one source wins, as everywhere
-    let last = redirect;
-    const seen = new Set([redirect]);
-    for (let next = nextClientRedirect(bySource, last); next !== undefined; next = nextClientRedirect(bySource, last)) {
-      if (seen.has(next)) break;
-      seen.add((last = next));
-    }
-    if (nextClientRedirect(bySource, last) !== undefined) continue;
-    found.push({ from, to: targetUrl(base, last.destination) });
+  for (const { compiled, address } of table.addressed) {
+    if (table.matchAddress(`/${address.path}`, address.query, address.fragment)?.compiled !== compiled) continue;
+    let last = compiled.redirect;
+    const seen = new Set([last]);
+    for (let step = next(last); step !== undefined && !seen.has(step); step = next(last)) seen.add((last = step));
+    if (next(last) !== undefined || !isFixed(last.destination)) continue;
+    found.push({ from: address, to: targetUrl(base, last.destination) });
   }
   return found;
-}
-
-function nextClientRedirect(bySource: ReadonlyMap<string, Redirect>, redirect: Redirect): Redirect | undefined {
-  const to = redirectAddress(redirect.destination);
-  return to === undefined ? undefined : bySource.get(addressKey(to));
 }
 
 const redirectTables = new WeakMap<object, RedirectTable>();

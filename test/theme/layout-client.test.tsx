@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, Site } from '../../src/manifest/types.js';
 import { appearanceScript, appearanceStorageKey, bannerKey, bannerStorageKey } from '../../src/theme/layout/appearance.js';
 import { pageUrl } from '../../src/links/index.js';
-import { assetUrl, clientRedirectTarget, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
+import { assetUrl, clientRedirectTarget, fragmentId, linkHref, pageHref, pageIdFromPath } from '../../src/theme/layout/urls.js';
 import { clientRedirects } from '../../src/site/site-files.js';
 import { pathTo, resolveBranch } from '../../src/theme/layout/navigation.js';
 import { createSearch } from '../../src/theme/search/engine.js';
@@ -141,6 +141,12 @@ describe('page URLs', () => {
       expect(dataOf(manifest, '/docs/').clientRedirects).toEqual([{ from: { path: 'quickstart', fragment: 'api-keys' }, to: '/docs/guides/authentication' }]);
       expect(dataOf({ ...manifest, site: siteWith([{ source: '/start', destination: '/quickstart' }]) })).not.toHaveProperty('clientRedirects');
     });
+  });
+
+  it("reads a fragment's id decoded, and as written when an escape does not decode", () => {
+    expect(fragmentId('#caf%C3%A9')).toBe('caf\u00e9');
+    expect(fragmentId('#%E0%A4%A')).toBe('%E0%A4%A');
+    expect(fragmentId('')).toBe('');
   });
 
   it('puts site-absolute setting links under the base and leaves the others', () => {

@@ -4,7 +4,7 @@ import type { PageData, SiteData } from '../types.js';
 import type { ComponentMap } from '../content/index.js';
 import { watchSystemAppearance } from './appearance.js';
 import { divisionKey, divisionsOfKey, pathTo, resolveBranch } from './navigation.js';
-import { clientRedirectTarget, pageIdFromPath } from './urls.js';
+import { clientRedirectTarget, fragmentId, pageIdFromPath } from './urls.js';
 import { Layout } from './Layout.js';
 
 export interface AppProps {
@@ -40,7 +40,7 @@ function isInternalLink(event: MouseEvent, root: HTMLElement | null): HTMLAnchor
 }
 
 function scrollToHash(hash: string): void {
-  const id = hash.startsWith('#') ? decodeURIComponent(hash.slice(1)) : '';
+  const id = fragmentId(hash);
   const target = id !== '' ? document.getElementById(id) : null;
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);

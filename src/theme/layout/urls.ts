@@ -38,6 +38,11 @@ function safeDecode(text: string): string {
   }
 }
 
+/** The id a URL's fragment (`#caf%C3%A9`) names, decoded (as written when an escape does not decode); `''` for none. */
+export function fragmentId(hash: string): string {
+  return safeDecode(hash.replace(/^#/, ''));
+}
+
 /** A pathname under the base, decoded, without slashes around it (`/docs/a/b/` -> `a/b` under `/docs/`). */
 function pathUnderBase(base: string, pathname: string): string {
   const prefix = normalizeBase(base);
@@ -86,7 +91,7 @@ export function clientRedirectTarget(base: string, redirects: readonly ClientRed
   // As `addressTakes` in src/links/redirects.ts matches (the theme reads the site data alone): the
   // query in URLSearchParams' form, the fragment decoded.
   const query = new URLSearchParams(url.search).toString();
-  const fragment = safeDecode(url.hash.slice(1));
+  const fragment = fragmentId(url.hash);
   const match = redirects.find(({ from }) => from.path === path && (from.query === undefined || from.query === query) && (from.fragment === undefined || from.fragment === fragment));
   if (match === undefined) return undefined;
   const target = new URL(match.to, url);

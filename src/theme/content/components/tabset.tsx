@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '../icons.js';
+import { fragmentId } from '../../layout/urls.js';
 
 export interface TabItem {
   label: string;
@@ -30,7 +31,8 @@ export function TabSet({ items, className, defaultIndex = 0, dropdown, caption, 
   // A link to an anchor inside a panel (a Tab's own id, a heading in it) shows that panel, then the anchor.
   useEffect(() => {
     const showTarget = (): void => {
-      const target = hashTarget();
+      const id = fragmentId(window.location.hash);
+      const target = id === '' ? null : document.getElementById(id);
       if (!target || !container.current) return;
       // Its own panels only (a panel may hold tabs of its own, which show theirs).
       const panels = [...container.current.children].filter((child) => child.getAttribute('role') === 'tabpanel');
@@ -88,17 +90,4 @@ export function TabSet({ items, className, defaultIndex = 0, dropdown, caption, 
       ))}
     </div>
   );
-}
-
-/** The element the URL's fragment names, if any. */
-function hashTarget(): HTMLElement | null {
-  const hash = window.location.hash.slice(1);
-  if (hash === '') return null;
-  let id = hash;
-  try {
-    id = decodeURIComponent(hash);
-  } catch {
-    // An escape that does not decode names the id as written.
-  }
-  return document.getElementById(id);
 }
