@@ -123,13 +123,13 @@ const masked = /[\uFDD2\uFDD3]/g;
 const unmask = (text: string): string => text.replace(masked, (char) => (char === maskedOpen ? '{' : '}'));
 
 /**
- * The braces `maskHeadingIdMarkers` masked, put back in the parse's text and in every string of its
- * tree, so nothing downstream sees the mask: the heading stage reads `{#id}` as written (`takeCustomId`),
- * and a marker masked where it was no heading (a fence the line scan did not see, inside a template
- * literal) is its text again. Same length, so positions stay right.
+ * The braces `maskHeadingIdMarkers` masked, put back in every string of the parse's tree (in place)
+ * and in its text (returned), so nothing downstream sees the mask: the heading stage reads `{#id}` as
+ * written (`takeCustomId`), and a marker masked where it was no heading (a fence the line scan did not
+ * see, inside a template literal) is its text again. Same length, so positions stay right.
  */
-export function unmaskHeadingIdMarkers<T extends object>(text: string, tree: T): { text: string; tree: T } {
-  if (!text.includes(maskedOpen)) return { text, tree };
+export function unmaskHeadingIdMarkers(text: string, tree: object): string {
+  if (!text.includes(maskedOpen)) return text;
   const stack: unknown[] = [tree];
   while (stack.length > 0) {
     const item = stack.pop();
@@ -142,7 +142,7 @@ export function unmaskHeadingIdMarkers<T extends object>(text: string, tree: T):
       } else if (typeof value === 'object' && value !== null) stack.push(value);
     }
   }
-  return { text: unmask(text), tree };
+  return unmask(text);
 }
 
 const headingStart = /^[ \t]*#{1,6}[ \t]+\S/;

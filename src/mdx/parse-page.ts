@@ -33,7 +33,7 @@ export function parseMdxPage(file: SourceFile): StageResult<ParsedPage> {
   const diagnostics: Diagnostic[] = [...guarded.diagnostics];
   const within = parseWithinBudget(guarded.text, file.path, diagnostics);
   const { parsed } = within;
-  const text = parsed.ok ? unmaskHeadingIdMarkers(within.text, parsed.tree).text : within.text;
+  const text = parsed.ok ? unmaskHeadingIdMarkers(within.text, parsed.tree) : within.text;
   const tree: Root = parsed.ok ? parsed.tree : parseMarkdown(text);
 
   const block = frontmatterBlock(tree);
