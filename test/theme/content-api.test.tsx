@@ -119,6 +119,15 @@ describe('ApiReference', () => {
     expect(out).toContain('&quot;name&quot;: &quot;Rex&quot;');
   });
 
+  it('a GET the spec gives a body offers no body editor, and says the request goes without one', () => {
+    const get = html(operationPage({ api: { method: 'GET', path: '/pets/{petId}', servers: ['https://eu.api.test/v1'], url: 'https://eu.api.test/v1/pets/{petId}' } }));
+    expect(get).not.toContain('data-testid="playground-body"');
+    expect(get).toMatch(/data-testid="playground-body-note"[^>]*>The spec gives this GET request a body/);
+    // The reference still lists the body's fields.
+    expect(get).toContain('data-field="name"');
+    expect(html(operationPage())).not.toContain('playground-body-note');
+  });
+
   it('interactive with basic auth asks for user and password; with a key, for the named header', () => {
     const basic = html(operationPage({ auth: { method: 'basic', from: 'config' } }));
     expect([...basic.matchAll(/data-testid="auth-input" data-auth="(\w+)"/g)].map((m) => m[1])).toEqual(['username', 'password']);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Field } from '../../manifest/types.js';
-import { prepareRequest, type AuthValues, type PageAuth } from './request.js';
+import { browserSendsBody, prepareRequest, type AuthValues, type PageAuth } from './request.js';
 
 export interface PlaygroundProps {
   method: string;
@@ -151,7 +151,12 @@ export function Playground({ method, path, serverUrl, auth, params, initialBody,
           })}
         </div>
       ) : null}
-      {initialBody !== undefined ? (
+      {initialBody !== undefined && !browserSendsBody(method) ? (
+        // The spec gives this GET or HEAD a body, which no browser can send: say so rather than offer an editor whose text goes nowhere.
+        <p className="db-playground-note" data-testid="playground-body-note">
+          {`The spec gives this ${method.toUpperCase()} request a body, which a browser cannot send: it goes without one.`}
+        </p>
+      ) : initialBody !== undefined ? (
         <label className="db-playground-field db-playground-body">
           <span>Body{contentType ? ` (${contentType})` : ''}</span>
           <textarea data-testid="playground-body" value={body} rows={Math.min(16, Math.max(4, body.split('\n').length))} spellCheck={false} onChange={(event) => setBody(event.target.value)} />

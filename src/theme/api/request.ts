@@ -108,6 +108,12 @@ export interface PreparedRequest {
   init: { method: string; headers: Record<string, string>; body?: string };
 }
 
+/** Whether `fetch` may carry a body with this method: a browser refuses one on GET and HEAD. */
+export function browserSendsBody(method: string): boolean {
+  const upper = method.toUpperCase();
+  return upper !== 'GET' && upper !== 'HEAD';
+}
+
 /** The fetch a Send makes: path parameters encoded into the path, empty query values left out. */
 export function prepareRequest(input: RequestInput): PreparedRequest {
   const path = input.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
@@ -121,7 +127,7 @@ export function prepareRequest(input: RequestInput): PreparedRequest {
   const auth = authHeader(input.auth, input.authValues);
   if (auth) headers[auth[0]] = auth[1];
   const method = input.method.toUpperCase();
-  const sendsBody = input.body.trim() !== '' && method !== 'GET' && method !== 'HEAD';
+  const sendsBody = input.body.trim() !== '' && browserSendsBody(method);
   if (sendsBody) headers['Content-Type'] ??= input.contentType ?? 'application/json';
   return {
     url: joinPath(input.serverUrl, path) + (search ? `?${search}` : ''),
