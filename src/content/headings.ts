@@ -11,12 +11,20 @@ export function assignHeadingIds(tree: ContentRoot): { toc: TocEntry[]; anchors:
   const ids = new PageIds();
   const toc: TocEntry[] = [];
   const anchors: string[] = [];
+  // A changelog's table of contents is its Updates' labels (the service's changelog page): the headings
+  // inside an entry keep their anchors, but 77 entries' "Bug fixes" would bury the dates.
+  const inEntry = new WeakSet<ContentNode>();
   walk(tree.children, (node) => {
+    const entered = inEntry.has(node);
+    if (entered || (node.type === 'component' && node.name === 'Update' && typeof node.props.label === 'string' && node.props.label !== '')) {
+      if (node.type === 'element' || node.type === 'component') for (const child of node.children) inEntry.add(child);
+      if (node.type === 'component' && node.slots) for (const slot of Object.values(node.slots)) for (const child of slot) inEntry.add(child);
+    }
     if (node.type === 'element') {
       const depth = headingDepth(node);
       if (depth !== undefined) {
         const entry = headingId(node, depth, ids);
-        if (entry && depth >= minTocDepth && depth <= maxTocDepth && !isFootnoteLabel(node)) toc.push(entry);
+        if (entry && !entered && depth >= minTocDepth && depth <= maxTocDepth && !isFootnoteLabel(node)) toc.push(entry);
       }
       for (const key of ['id', 'name'] as const) {
         const value = node.properties[key];
@@ -197,6 +205,7 @@ function componentAnchor(node: ContentComponent, ids: PageIds): TocEntry | undef
       const id = written ?? (typeof label === 'string' && slugify(label) !== '' ? ids.unique(slugify(label)) : undefined);
       if (id === undefined) return undefined;
       props.id = id;
+      if (node.name === 'Update' && typeof label === 'string' && label !== '') return { depth: 2, text: label, id };
       return node.name === 'Step' ? stepTocEntry(props.titleSize, String(label ?? ''), id) : undefined;
     }
     case 'ParamField':

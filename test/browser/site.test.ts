@@ -362,6 +362,24 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it("filters a changelog's updates by tag, keeps the filter in ?tags= across a reload, and clears it", async () => {
+        const { page, errors } = await open(`${base()}releases/v2`);
+        const shown = (): Promise<string[]> => page.locator('[data-testid="update"]:visible .db-update-label').allTextContents();
+        expect(await shown()).toEqual(['2.1.0', '2.0.0']);
+        expect(await page.getByTestId('toc').count()).toBe(0);
+        await page.locator('[data-testid="changelog-filter"][data-tag="Webhooks"]').click();
+        await poll(shown).toEqual(['2.0.0']);
+        expect(new URL(page.url()).search).toBe('?tags=Webhooks');
+        await page.reload();
+        await page.waitForFunction(() => Object.keys(document.getElementById('docs-build-root') ?? {}).some((key) => key.startsWith('__react')));
+        await poll(shown).toEqual(['2.0.0']);
+        expect(await page.locator('[data-testid="changelog-filter"][data-tag="Webhooks"]').getAttribute('aria-pressed')).toBe('true');
+        await page.getByTestId('changelog-filter-clear').click();
+        await poll(shown).toEqual(['2.1.0', '2.0.0']);
+        expect(new URL(page.url()).search).toBe('');
+        await done(page, errors);
+      });
+
       it('sends the playground request with the auth header the page resolves to, and shows the response', async () => {
         const id = 'api-pages/get-task';
         const auth = manifest.pages[id]!.auth!;

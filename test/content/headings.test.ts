@@ -131,6 +131,20 @@ describe('assignHeadingIds', () => {
     expect(toc).toEqual([{ depth: 2, text: 'One', id: 'one' }]);
   });
 
+  it("a changelog's table of contents is its Update labels; the headings inside keep their anchors only", () => {
+    const root = tree(
+      ['## Intro', '<Update label="March 2025" tags={["Fix"]}>\n\n  ## Bug fixes\n\n  x\n\n</Update>', '<Update label="February 2025">\n\n  ## Bug fixes\n\n</Update>', '<Update description="no label">\n\n  ## Kept\n\n</Update>'].join('\n\n'),
+    );
+    const { toc, anchors } = assignHeadingIds(root);
+    expect(toc).toEqual([
+      { depth: 2, text: 'Intro', id: 'intro' },
+      { depth: 2, text: 'March 2025', id: 'march-2025' },
+      { depth: 2, text: 'February 2025', id: 'february-2025' },
+      { depth: 2, text: 'Kept', id: 'kept' },
+    ]);
+    expect(anchors).toEqual(['intro', 'march-2025', 'bug-fixes', 'february-2025', 'bug-fixes-2', 'kept']);
+  });
+
   it('leaves the footnote label out of the table of contents but keeps its anchors', () => {
     const { toc, anchors } = assignHeadingIds(tree('## A\n\nText[^1]\n\n[^1]: note\n'));
     expect(toc.map((e) => e.id)).toEqual(['a']);

@@ -226,7 +226,7 @@ describe('the rest', () => {
     expect(frame).toContain('<figcaption>Cap</figcaption>');
     expect(frame).toContain('db-frame-hint');
     const update = html(root(comp('Update', { label: 'v1.2', description: 'May', tags: ['api', 'fix'], id: 'v1-2' }, [p('notes')])));
-    expect(update).toMatch(/^<section class="db-update" id="v1-2">/);
+    expect(update).toMatch(/^<section class="db-update" id="v1-2"[ >]/);
     expect(update).toContain('href="#v1-2"');
     expect(update).toContain('<li>api</li><li>fix</li>');
   });

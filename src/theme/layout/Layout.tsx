@@ -2,6 +2,8 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { PageData, SiteData } from '../types.js';
 import { PageBody, type ComponentMap } from '../content/index.js';
+import { ChangelogFilterContext, changelogTags } from '../content/changelog.js';
+import { ChangelogFilters, useTagSelection } from './ChangelogFilters.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch } from './navigation.js';
 import { catalogFontLinks, fontFaceCss, siteStyle } from './style.js';
@@ -74,6 +76,8 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
   const path = useMemo(() => pathTo(data.navigation, pageId, preferred), [data.navigation, pageId, preferred]);
   const branch = useMemo(() => resolveBranch(data.navigation, path), [data.navigation, path]);
   const { prev, next } = useMemo(() => neighbours(pageOrder(branch.items, data.pages), pageId), [branch, data.pages, pageId]);
+  const tags = useMemo(() => changelogTags(pageData.content?.tree.children ?? []), [pageData.content]);
+  const [selectedTags, selectTags] = useTagSelection(pageId, tags);
   return (
     <div
       className="docs-app"
@@ -93,12 +97,14 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
           <Diagnostics diagnostics={pageData.diagnostics} />
           <article className="docs-article">
             <PageHeader page={page} eyebrow={eyebrowOf(path, site.styling.eyebrows)} />
-            <PageBody key={page.id} page={page} content={pageData.content} site={site} components={components} base={data.base} schemas={pageData.schemas} />
+            <ChangelogFilterContext.Provider value={selectedTags}>
+              <PageBody key={page.id} page={page} content={pageData.content} site={site} components={components} base={data.base} schemas={pageData.schemas} />
+            </ChangelogFilterContext.Provider>
           </article>
           <PrevNext data={data} prev={prev} next={next} />
           <SiteFooter data={data} branch={branch} />
         </main>
-        <Toc page={page} />
+        {tags.length > 0 ? <ChangelogFilters tags={tags} selected={selectedTags} onChange={selectTags} /> : <Toc page={page} />}
       </div>
       {searchOpen && <SearchDialog data={data} branch={branch} onClose={() => setSearchOpen(false)} onNavigate={onNavigate} />}
     </div>

@@ -4,6 +4,7 @@ import { Icon } from '../icons.js';
 import { useContentEnv, withBase } from '../context.js';
 import { copyText } from './copy.js';
 import { textOf } from '../text.js';
+import { updateShown, useChangelogFilter } from '../changelog.js';
 
 export interface UpdateProps {
   label?: string;
@@ -14,10 +15,11 @@ export interface UpdateProps {
   children?: ReactNode;
 }
 
-/** A changelog entry: its label is the anchor, its tags are shown beside it. */
+/** A changelog entry: its label is the anchor, its tags are shown beside it; hidden when the reader's tag filter leaves it out. */
 export function Update({ label, description, tags, id, children }: UpdateProps): ReactNode {
+  const selected = useChangelogFilter();
   return (
-    <section className="db-update" id={id}>
+    <section className="db-update" id={id} data-testid="update" hidden={!updateShown(tags, selected)}>
       <div className="db-update-meta">
         {label ? (
           <a className="db-update-label" href={id ? `#${id}` : undefined}>
