@@ -308,6 +308,11 @@ export class SiteSnapshot {
     return this.pageKey(id) === other.pageKey(id);
   }
 
+  /** Whether `other` is a build of the same manifest with the same diagnostics: nothing it serves differs. */
+  sameBuildAs(other: SiteSnapshot): boolean {
+    return this.manifestHash !== undefined && this.manifestHash === other.manifestHash && this.base === other.base && this.sameDiagnostics(other);
+  }
+
   private diagnosticsText: string | undefined;
   private readonly sameDiagnosticsAs = new WeakMap<SiteSnapshot, boolean>();
 
@@ -347,15 +352,22 @@ export interface SiteChange {
 const pageText = /\.mdx?$/i;
 
 export function siteChange(previous: SiteSnapshot | undefined, next: SiteSnapshot, changedFiles: readonly string[]): SiteChange {
-  // A run that is the one shown, or patched it, has its site data: the one shown is not asked for its
-  // own, which it may not have made yet, from a manifest a patch may have changed in place.
-  if (!previous || (!next.sharesSiteDataWith(previous.manifestHash) && previous.siteKey !== next.siteKey)) return { reload: true, pages: [] };
-  if (changedFiles.some((file) => !pageText.test(file))) return { reload: true, pages: [] };
-  // A run that is the one shown, or patched it, says which pages changed: nothing is compared (comparing
-  // parses both manifests, ~0.5 s on firecrawl-docs for the rebuild a new watch makes, and the one shown
-  // may be a manifest a patch has since changed in place on disk).
-  const pages = next.pageIds().filter((id) => next.changedSince(previous.run, id) ?? !previous.samePage(next, id));
-  return { reload: false, pages };
+  // A save that changed nothing (`touch`, an editor's save without an edit): the compiler kept the snapshot shown.
+  if (previous === next) return { reload: false, pages: [] };
+  try {
+    // A run that is the one shown, or patched it, has its site data: the one shown is not asked for its
+    // own, which it may not have made yet, from a manifest a patch may have changed in place.
+    if (!previous || (!next.sharesSiteDataWith(previous.manifestHash) && previous.siteKey !== next.siteKey)) return { reload: true, pages: [] };
+    if (changedFiles.some((file) => !pageText.test(file))) return { reload: true, pages: [] };
+    // A run that is the one shown, or patched it, says which pages changed: nothing is compared (comparing
+    // parses both manifests, ~0.5 s on firecrawl-docs for the rebuild a new watch makes, and the one shown
+    // may be a manifest a patch has since changed in place on disk).
+    const pages = next.pageIds().filter((id) => next.changedSince(previous.run, id) ?? !previous.samePage(next, id));
+    return { reload: false, pages };
+  } catch {
+    // The one shown had not read its manifest, and the rebuild wrote a new one over it: nothing to compare with.
+    return { reload: true, pages: [] };
+  }
 }
 
 /** Runs the compiler with its incremental cache, one build at a time. */
@@ -446,6 +458,9 @@ export class SiteCompiler {
     const source: ManifestSource | undefined = manifestPage ? { whole: () => result.manifest!, page: manifestPage } : result.manifest ? manifestSource(result.manifest) : undefined;
     const previous = this.last;
     const next = source ? new SiteSnapshot(source, result.diagnostics, this.content, files, this.base, lineage) : undefined;
+    // The same build again (a save without an edit reuses the run): the snapshot shown stays, with what it has read
+    // (its manifest, its pages); a new one would read a manifest the next rebuild may write over first.
+    if (next && previous?.sameBuildAs(next)) return { result, snapshot: previous, elapsedMs: performance.now() - started };
     const stored = previous || next?.manifestHash === undefined ? undefined : this.storedSiteData();
     // A preview edit patches the run shown: its site data (2,159 page summaries and their JSON on firecrawl-docs) is not made again.
     // (Taken only when the one shown made it: asked now, it would read a manifest the patch may have changed in place.)

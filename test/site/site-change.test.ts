@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDiagnostic } from '../../src/diagnostics/index.js';
@@ -66,6 +66,34 @@ describe('siteChange', () => {
     expect(Object.keys(patched.snapshot!.data.pages).sort()).toEqual(['a', 'b', 'c']);
   }, 60_000);
 
+  it('a save without an edit keeps the snapshot shown (no reload, even of docs.json), and the next edit is compared with it', async () => {
+    const root = tempRoot(threePages);
+    const compiler = new SiteCompiler({ root });
+    const shown = (await compiler.compile()).snapshot!;
+    expect(Object.keys(shown.data.pages)).toHaveLength(3);
+    const later = new Date(Date.now() + 5000);
+    for (const file of ['a.mdx', 'docs.json']) utimesSync(path.join(root, file), later, later);
+    const saved = await compiler.compile();
+    expect(saved.snapshot).toBe(shown);
+    expect(siteChange(shown, saved.snapshot!, ['a.mdx', 'docs.json'])).toEqual({ reload: false, pages: [] });
+    writeFileSync(path.join(root, 'a.mdx'), `${readFileSync(path.join(root, 'a.mdx'), 'utf8')}\n## New heading\n\ntext\n`);
+    const edited = await compiler.compile();
+    expect(siteChange(saved.snapshot!, edited.snapshot!, ['a.mdx'])).toEqual({ reload: false, pages: ['a'] });
+  }, 60_000);
+
+  it('reloads, without a throw, when the snapshot shown never read the manifest a rebuild then wrote over', async () => {
+    const root = tempRoot(threePages);
+    await new SiteCompiler({ root }).compile();
+    const compiler = new SiteCompiler({ root });
+    const shown = (await compiler.compile()).snapshot!;
+    expect(shown.hasSiteData).toBe(false);
+    // A new page in the navigation: the stages run again and write a new manifest over the one shown.
+    writeFileSync(path.join(root, 'd.mdx'), '---\ntitle: D\n---\n\nD.\n');
+    writeFileSync(path.join(root, 'docs.json'), docsJsonWith({ groups: [{ group: 'Start', pages: ['a', 'b', 'c', 'd'] }] }));
+    const rebuilt = await compiler.compile();
+    expect(rebuilt.result.patchedFrom).toBeUndefined();
+    expect(siteChange(shown, rebuilt.snapshot!, ['d.mdx'])).toEqual({ reload: true, pages: [] });
+  }, 60_000);
 });
 
 describe('ContentCache', () => {
