@@ -9,7 +9,7 @@ import { SiteCompiler, siteChange, type SiteCompileOptions, type SiteSnapshot } 
 import { devFrontMiddleware, devMiddleware, type PageRenderer } from './dev-middleware.js';
 import { decodePageId, jsonModule, pageModuleId, pageModulePrefix, routesModule, routesModuleId, siteModuleId, type PageDataSource } from './modules.js';
 import type { PageData } from '../theme/types.js';
-import { pageDataEvent } from './entries/page-data-event.js';
+import { errorsClearedEvent, pageDataEvent } from './entries/page-data-event.js';
 import { sitePaths, type SitePaths } from './paths.js';
 import { cachedServerEntry, defaultViteCacheDir, loadServerEntry, keptFilesFolder } from './server-bundle.js';
 import { ignoredUnder, unpublishedGlobs } from '../root/index.js';
@@ -419,9 +419,10 @@ class LiveUpdates {
     if (next) this.apply(update, next);
     const errors = next?.errors ?? run.result.diagnostics.filter((d) => d.severity === 'error');
     const hot = this.server.environments.client.hot;
-    if (errors.length > 0) hot.send({ type: 'error', err: errorOverlay(errors, this.root) });
-    // An update clears Vite's overlay; page data travels in an event of its own, which does not.
-    else if (this.shownErrors && !update.reload) hot.send({ type: 'update', updates: [] });
+    if (errors.length > 0) hot.send({ type: 'error', err: errorOverlay(errors, this.root, files) });
+    // The browser entry closes the overlay. (An empty `update` would too, but Vite's client reloads the
+    // page on its first update while an overlay shows: scroll and state lost on every fix.)
+    else if (this.shownErrors && !update.reload) hot.send({ type: 'custom', event: errorsClearedEvent, data: null });
     this.shownErrors = errors.length > 0;
     this.report(run, files, update);
   }
@@ -450,16 +451,22 @@ class LiveUpdates {
   }
 }
 
-/** All the errors in Vite's overlay (it shows one error: the first, with the rest listed below). */
-export function errorOverlay(errors: readonly Diagnostic[], root: string): { message: string; stack: string; id?: string; frame?: string; plugin: string; loc?: { file: string; line: number; column: number } } {
-  const first = errors[0]!;
+/**
+ * The errors in Vite's overlay: the first with its file and position (the overlay links it), and up to
+ * 20 listed in the message, the errors of the files just changed first (a site with old errors would
+ * otherwise show the same one after every edit). Listed in the message: Vite shows `frame` only when it
+ * looks like a code frame.
+ */
+export function errorOverlay(errors: readonly Diagnostic[], root: string, changedFiles: readonly string[] = []): { message: string; stack: string; id?: string; plugin: string; loc?: { file: string; line: number; column: number } } {
+  const changed = new Set(changedFiles);
+  const ordered = [...errors.filter((d) => d.file !== undefined && changed.has(d.file)), ...errors.filter((d) => d.file === undefined || !changed.has(d.file))];
+  const first = ordered[0]!;
   const where = (d: Diagnostic): string => (d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''} ` : '');
-  const shown = errors.slice(0, 20).map((d) => `${where(d)}${d.message} (${d.code})`);
-  if (errors.length > 20) shown.push(`... and ${errors.length - 20} more`);
+  const shown = ordered.slice(0, overlayListed).map((d) => `- ${where(d)}${d.message} (${d.code})`);
+  if (ordered.length > overlayListed) shown.push(`... and ${ordered.length - overlayListed} more (the terminal lists them all)`);
   const overlay: ReturnType<typeof errorOverlay> = {
-    message: `${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in the docs: ${first.message} (${first.code})`,
+    message: `${ordered.length} ${ordered.length === 1 ? 'error' : 'errors'} in the docs:\n${shown.join('\n')}`,
     stack: '',
-    frame: shown.join('\n'),
     plugin: 'docs-build',
   };
   if (first.file) {
@@ -468,6 +475,8 @@ export function errorOverlay(errors: readonly Diagnostic[], root: string): { mes
   }
   return overlay;
 }
+
+const overlayListed = 20;
 
 function logBuild(config: ResolvedConfig, event: SiteBuildEvent, root: string): void {
   const { result, elapsedMs, changed, update } = event;

@@ -487,16 +487,19 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       await done(page, errors);
     });
 
-    it('an error shows the overlay and clears when fixed', async () => {
+    it('an error shows the overlay, and its fix closes it without reloading the page', async () => {
       const { page, errors } = await open(`${dev.url}guides/webhooks`);
+      // Gone if the page reloads.
+      await page.evaluate(() => ((window as unknown as { kept: number }).kept = 1));
       const original = readFileSync(path.join(root, 'guides/webhooks.mdx'), 'utf8');
-      writeFileSync(path.join(root, 'guides/webhooks.mdx'), original.replace('title: Receiving webhooks', 'title: [unclosed'));
+      writeFileSync(path.join(root, 'guides/webhooks.mdx'), original.replace('</Note>', ''));
       await poll(() => page.locator('vite-error-overlay').count()).toBe(1);
       // Polled: under load the overlay can be replaced (a reconnect re-sends the error) while it is read.
-      await poll(() => page.locator('vite-error-overlay').evaluate((node) => node.shadowRoot?.textContent ?? '').catch(() => '')).toContain('webhooks.mdx');
+      await poll(() => page.locator('vite-error-overlay').evaluate((node) => node.shadowRoot?.textContent ?? '').catch(() => '')).toMatch(/1 error in the docs:\s*- guides\/webhooks\.mdx:\d+:\d+ /);
       writeFileSync(path.join(root, 'guides/webhooks.mdx'), original);
       await poll(() => page.locator('vite-error-overlay').count()).toBe(0);
       await page.waitForFunction(() => document.querySelector('[data-testid="page-title"]')?.textContent === 'Receiving webhooks');
+      expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
       await done(page, errors);
     });
   });

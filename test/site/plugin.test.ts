@@ -3,11 +3,12 @@ import path from 'node:path';
 import { createServer, type HotPayload, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { PageData, SiteData } from '../../src/theme/types.js';
-import { docsBuild, type DocsBuildOptions, type SiteBuildEvent } from '../../src/site/plugin.js';
+import { docsBuild, errorOverlay, type DocsBuildOptions, type SiteBuildEvent } from '../../src/site/plugin.js';
+import { createDiagnostic, type Diagnostic } from '../../src/diagnostics/index.js';
 import { build } from '../../src/pipeline/index.js';
 import { decodePageId, encodePageId } from '../../src/site/modules.js';
 import { buildingPageHtml } from '../../src/site/dev-middleware.js';
-import { pageDataEvent } from '../../src/site/entries/page-data-event.js';
+import { errorsClearedEvent, pageDataEvent } from '../../src/site/entries/page-data-event.js';
 import { sitePaths } from '../../src/site/paths.js';
 import { SiteCompiler } from '../../src/site/compiler.js';
 import { dataKey } from '../../src/site/entries/data-key.js';
@@ -241,7 +242,7 @@ describe('the docs-build Vite plugin', () => {
     writeFileSync(path.join(harness.root, 'other.mdx'), '---\ntitle: [unclosed\n---\n\nBody while broken.\n');
     const error = await until(() => harness.payloads.find((p) => p.type === 'error'), 'the error overlay');
     expect(error.type === 'error' && error.err.message).toMatch(/error.* in the docs/);
-    expect(error.type === 'error' && error.err.frame).toContain('other.mdx:');
+    expect(error.type === 'error' && error.err.message).toMatch(/^1 error in the docs:\n- other\.mdx:\d+:\d+ /);
     const html = await (await fetch(`${harness.url}other`)).text();
     expect(html).toContain('"id":"other"');
     const pageData = ((await harness.server.ssrLoadModule('virtual:docs-build/page/other')) as { default: PageData }).default;
@@ -252,8 +253,23 @@ describe('the docs-build Vite plugin', () => {
     expect(await (await fetch(`${harness.url}_docs-build/search/all.json`)).text()).toContain('Body while broken.');
     harness.payloads.length = 0;
     writeFileSync(path.join(harness.root, 'other.mdx'), page('Other', 'Fixed.'));
-    await until(() => harness.payloads.find((p) => p.type === 'update'), 'the update that clears the overlay');
+    await until(() => harness.payloads.find((p) => p.type === 'custom' && p.event === errorsClearedEvent), 'the event that closes the overlay');
     expect(harness.payloads.some((p) => p.type === 'error')).toBe(false);
+    // Not an empty update: Vite's client reloads the page on its first update while an overlay shows.
+    expect(harness.payloads.some((p) => p.type === 'update')).toBe(false);
+  });
+
+  it("lists the errors in the overlay's message, those of the files just changed first, twenty at most", () => {
+    const at = (file: string, line: number): Diagnostic => createDiagnostic('mdx/syntax-error', `broken at ${line}`, { file, line, column: 2 });
+    const errors = [at('old.mdx', 1), ...Array.from({ length: 21 }, (_, i) => at('many.mdx', i + 1)), at('edited.mdx', 7)];
+    const overlay = errorOverlay(errors, '/docs', ['edited.mdx']);
+    const lines = overlay.message.split('\n');
+    expect(lines[0]).toBe('23 errors in the docs:');
+    expect(lines[1]).toBe('- edited.mdx:7:2 broken at 7 (mdx/syntax-error)');
+    expect(lines[2]).toBe('- old.mdx:1:2 broken at 1 (mdx/syntax-error)');
+    expect(lines).toHaveLength(22);
+    expect(lines[21]).toBe('... and 3 more (the terminal lists them all)');
+    expect(overlay.loc).toEqual({ file: path.join('/docs', 'edited.mdx'), line: 7, column: 2 });
   });
 
   it('encodes any page id into a module id and back', () => {

@@ -7,7 +7,7 @@ import type { PageData } from '../../theme/types.js';
 import { pageIdFromPath } from '../../theme/layout/urls.js';
 import { dataKey } from './data-key.js';
 import { notFoundPage } from './not-found.js';
-import { pageDataEvent } from './page-data-event.js';
+import { errorsClearedEvent, pageDataEvent } from './page-data-event.js';
 
 /*
  * The browser entry: hydrates the server-rendered page, and in dev re-renders it in place when an edit
@@ -58,5 +58,8 @@ if (import.meta.hot) {
     const shown = pageIdFromPath(site.base, site.pages, window.location.pathname);
     const data = shown === undefined ? undefined : latest.get(shown);
     if (data && pages.includes(data)) void root.then((r) => r.render(view(shown!, data)));
+  });
+  import.meta.hot.on(errorsClearedEvent, () => {
+    for (const overlay of document.querySelectorAll('vite-error-overlay')) (overlay as HTMLElement & { close?: () => void }).close?.();
   });
 }

@@ -5,3 +5,6 @@
  * server a transform of the page's JSON, after the rebuild. (Its own module: the browser entry imports it.)
  */
 export const pageDataEvent = 'docs-build:page-data';
+
+/** The HMR event that says a rebuild has no errors left: the browser entry closes Vite's error overlay. */
+export const errorsClearedEvent = 'docs-build:errors-cleared';
