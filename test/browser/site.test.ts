@@ -247,11 +247,21 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
-      it('moves through the results with the arrow keys and opens the one chosen with Enter', async () => {
+      it('moves through the results with the arrow keys and opens the one chosen with Enter; a pointer that did not move chooses nothing', async () => {
         const { page, errors } = await open(base());
         await page.getByTestId('search-button').click();
         await page.getByTestId('search-input').fill('task');
         await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(2);
+        // The pointer rests where the third result will be when the dialog opens again from the keyboard.
+        const third = (await page.getByTestId('search-result').nth(2).boundingBox())!;
+        await page.keyboard.press('Escape');
+        await poll(() => page.getByTestId('search-dialog').count()).toBe(0);
+        await page.mouse.move(third.x + third.width / 2, third.y + third.height / 2);
+        await page.keyboard.press('Control+k');
+        await page.getByTestId('search-input').fill('task');
+        await poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(2);
+        await page.waitForTimeout(100);
+        expect(await page.getByTestId('search-result').nth(0).getAttribute('aria-selected')).toBe('true');
         await page.getByTestId('search-input').press('ArrowDown');
         await page.getByTestId('search-input').press('ArrowDown');
         const chosen = page.getByTestId('search-result').nth(2);

@@ -151,7 +151,8 @@ export function SearchDialog({ data, branch, onClose, onNavigate }: SearchDialog
               className="search-result"
               data-testid="search-result"
               onClick={(e) => go(hit, e.metaKey || e.ctrlKey)}
-              onMouseEnter={() => setSelected(index)}
+              // On a move, not on enter: results appearing under a pointer at rest fire mouseenter, and Enter then opened that one.
+              onMouseMove={() => setSelected(index)}
             >
               <span className="search-result-title">{hit.headings.length > 0 ? [hit.title, ...hit.headings].join(' › ') : hit.title}</span>
               <span className="search-result-text">{excerpt(hit.text, query)}</span>
