@@ -88,8 +88,12 @@ function firstJsonError(text: string): JsonSyntaxError {
   }
   const name = jsoncLibrary().printParseErrorCode(first.error);
   let message = plainWords[name] ?? name;
-  if (name === 'ValueExpected' && /,\s*$/.test(text.slice(0, first.offset))) message = 'trailing comma before a closing bracket';
-  if (name === 'PropertyNameExpected' && /,\s*$/.test(text.slice(0, first.offset))) message = 'trailing comma before "}"';
+  if ((name === 'ValueExpected' || name === 'PropertyNameExpected') && text.slice(Math.max(0, first.offset - 4096), first.offset).trimEnd().endsWith(',')) {
+    // What follows the comma says which mistake it is: `,}` / `,]` is a trailing comma, `,,` a doubled one.
+    const next = text.slice(first.offset, first.offset + 4096).trimStart()[0];
+    if (next === '}' || next === ']') message = `trailing comma before "${next}"`;
+    else if (next === ',') message = 'two commas in a row';
+  }
   return { message, offset: first.offset, ...index.locate(first.offset) };
 }
 

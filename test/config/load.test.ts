@@ -123,7 +123,7 @@ describe('loadConfig: $ref composition', () => {
       'nav.json': '{\n  "pages": ["index",]\n}',
     });
     const { diagnostics } = loadConfig(root);
-    expect(summary(diagnostics)).toEqual(['error config/invalid-json nav.json:2:21  nav.json is not valid JSON: trailing comma before a closing bracket']);
+    expect(summary(diagnostics)).toEqual(['error config/invalid-json nav.json:2:21  nav.json is not valid JSON: trailing comma before "]"']);
   });
 });
 
@@ -135,6 +135,13 @@ describe('loadConfig: the file itself', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ code: 'config/invalid-json', file: 'docs.json', line: 4, column: 1 });
     expect(diagnostics[0]?.message).toBe('docs.json is not valid JSON: trailing comma before "}"');
+  });
+
+  it('a doubled comma is not called a trailing one', () => {
+    const root = docsRoot({ 'docs.json': '{\n  "theme": "mint",\n  "name": "Acme",,\n  "colors": {}\n}\n' });
+    const { diagnostics } = loadConfig(root);
+    expect(diagnostics[0]).toMatchObject({ code: 'config/invalid-json', line: 3, column: 18 });
+    expect(diagnostics[0]?.message).toBe('docs.json is not valid JSON: two commas in a row');
   });
 
   it('reports a missing colon in plain words', () => {

@@ -81,7 +81,7 @@ describe('10,000-level nesting', () => {
     const { reply } = await buildRoot(apiRoot({ 'docs.json': text }));
     const at = positionOf(text, text.indexOf('"index",') + '"index",'.length);
     expect(summarize(reply)).toEqual([`error config/invalid-json docs.json:${at.line}:${at.column}`]);
-    expect(reply.diagnostics[0]!.message).toBe('docs.json is not valid JSON: trailing comma before a closing bracket');
+    expect(reply.diagnostics[0]!.message).toBe('docs.json is not valid JSON: trailing comma before "]"');
   });
 
   it('in an OpenAPI JSON spec: an error diagnostic, the manifest still serializes', async () => {
