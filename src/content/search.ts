@@ -11,8 +11,9 @@ const visibleProps = ['title', 'label', 'description', 'name', 'path', 'query', 
  * sees: prose, inline code, component titles and field names; fenced code blocks are left out (a
  * quarter of the corpora's bytes, and translated pages repeat them; their titles stay), and so is
  * `<Visibility for="agents">` content (search serves people). Headings inside components count too.
+ * A page with no text of its own gets one record: its title, and its description as the text.
  */
-export function searchRecords(pageId: string, title: string, tree: ContentRoot): SearchRecord[] {
+export function searchRecords(pageId: string, title: string, tree: ContentRoot, description?: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   const path: Array<{ depth: number; text: string }> = [];
   let current: SearchRecord = { id: pageId, page: pageId, headings: [], title, text: '' };
@@ -42,6 +43,9 @@ export function searchRecords(pageId: string, title: string, tree: ContentRoot):
     visit(node, parts, stack);
   }
   flush();
+  // A page whose body has no text (a generated API page, a page of cards with images) is still found by
+  // its title, and by its description (an operation's summary and description).
+  if (records.length === 0) records.push({ id: pageId, page: pageId, headings: [], title, text: normalize(description ?? '') });
   return uniqueIds(records);
 }
 

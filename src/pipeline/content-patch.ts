@@ -275,7 +275,7 @@ export function storedBase(stored: StoredContentState, root: DocsRoot, manifestF
     segment: (id) => {
       const page = pages.get(id);
       const tree = contentOf(id)?.tree;
-      return page && tree?.type === 'root' && Array.isArray(tree.children) ? searchSegment(searchRecords(id, page.title, tree)) : undefined;
+      return page && tree?.type === 'root' && Array.isArray(tree.children) ? searchSegment(searchRecords(id, page.title, tree, page.description)) : undefined;
     },
     writesFiles: outDir !== undefined,
   };

@@ -301,7 +301,7 @@ function finishPage(
   const key = texts?.keyOf(bytes, heading);
   let text = key !== undefined ? texts!.cache.get(key) : undefined;
   if (!text) {
-    text = { markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree)) };
+    text = { markdown: toMarkdown(tree, heading), searchSegment: searchSegment(searchRecords(id, heading.title, tree, heading.description)) };
     if (key !== undefined) texts!.cache.set(key, text);
   }
   return { bytes, toc: entry.toc, deps: entry.deps, ...text };
@@ -335,7 +335,8 @@ function patchFactsOf(
   const facts: ContentPatchFacts = { ...site, inlined: new Set(), inlinedElsewhere: new Set(), pages: new Map(), searchSegments: new Map(), twins: new Map() };
   for (const [id, entry] of trees) {
     // An `openapi:` MDX page's content is its own file's body as for any page: its edits are patched too.
-    const own = entry.file !== undefined && manifest.pages[id]?.source.file === entry.file;
+    // A generated page's (its operation's `x-docs.content`) is not: its file is the spec.
+    const own = entry.file !== undefined && manifest.pages[id]?.source.file === entry.file && manifest.pages[id]?.kind !== 'openapi';
     for (const dep of entry.deps) {
       facts.inlined.add(dep);
       if (!own) facts.inlinedElsewhere.add(dep);

@@ -11,7 +11,7 @@ import { assembleManifest } from '../manifest/assemble.js';
 import type { Manifest } from '../manifest/types.js';
 import type { ParsedPage } from '../mdx/index.js';
 import { defaultMinPages, parsePages, startPagePool, type PagePool, type PoolOptions } from '../mdx/page-pool.js';
-import { parseSnippet } from '../mdx/parse-page.js';
+import { parseMdxPage, parseSnippet } from '../mdx/parse-page.js';
 import { SnippetPrefetch } from '../content/snippet-prefetch.js';
 import { isVariableName } from '../content/variables.js';
 import type { SnippetParse } from '../content/snippet-set.js';
@@ -111,6 +111,15 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     if (keepsPatchFacts(options)) structures[parsed.path] = structureFingerprint(parsed, mdx.diagnosticsOf.get(parsed.path) ?? []);
     parsedById.set(id, parsed);
   }
+  const generated = new Map(openapi.pages.map((made) => [made.id, made]));
+  for (const [id, page] of Object.entries(pages)) {
+    if (page.kind !== 'openapi' || page.xDocsContent === undefined || page.xDocsContent.trim() === '') continue;
+    // The operation's position in its spec (the manifest records its pointer alone).
+    const at = generated.get(id)?.locate() ?? { file: page.source.file };
+    const parsed = operationContent(root, at, page.xDocsContent);
+    appendAll(diagnostics, parsed.diagnostics);
+    parsedById.set(id, parsed.value);
+  }
   const content = await runContentStage(root, manifest, parsedById, configured.value, cache, options, prefetchedSnippets);
   appendAll(diagnostics, content.diagnostics);
   return {
@@ -123,6 +132,32 @@ async function runStages(root: DocsRoot, options: BuildOptions, cache: DiskCache
     pageIds,
     pageFingerprints,
   };
+}
+
+/**
+ * A generated page's body: its operation's `x-docs.content` MDX, parsed as a page's is. Its problems
+ * are reported at the operation (the string's own lines are not the spec's), saying where they are.
+ */
+function operationContent(root: DocsRoot, at: SourceLocation, text: string): StageResult<ParsedPage> {
+  const file = at.file ?? '';
+  const parsed = parseMdxPage({ path: file, absolutePath: path.join(root.dir, file), text, hash: '', byteLength: Buffer.byteLength(text) });
+  const diagnostics = parsed.diagnostics.map(({ file: _file, line, column: _column, endLine: _endLine, endColumn: _endColumn, pointer: _pointer, ...rest }) => ({
+    ...rest,
+    ...at,
+    message: `in x-docs.content${line !== undefined ? ` (its line ${line})` : ''}: ${rest.message}`,
+  }));
+  const body = parsed.value.content;
+  // Everything the content stage reports later (links, images, components) is at the operation as well.
+  if (body) {
+    const place = (): SourceLocation => ({ ...at });
+    body.links = body.links.map((link) => ({ ...link, location: place() }));
+    body.snippetImports = body.snippetImports.map((item) => ({ ...item, location: place() }));
+    body.components = body.components.map((item) => ({ ...item, location: place() }));
+    if (body.snippetElements) body.snippetElements = body.snippetElements.map((item) => ({ ...item, location: place() }));
+    if (body.imagesWithoutAlt) body.imagesWithoutAlt = body.imagesWithoutAlt.map(place);
+    if (body.headings) body.headings = body.headings.map((item) => ({ ...item, location: place() }));
+  }
+  return { value: parsed.value, diagnostics };
 }
 
 /**

@@ -79,14 +79,21 @@ export function pageFiles(page: Page): string[] {
   return [page.source.file, ...(contentReference(page)?.deps ?? [])];
 }
 
-/** Diagnostics by file, for `pageDiagnostics`. */
+/**
+ * Diagnostics by file, for `pageDiagnostics`: under the file they are at, and under each file a related
+ * location of theirs is in (a spec that could not be read names the pages it leaves without their API
+ * reference), once per file.
+ */
 export function diagnosticsByFile(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
   const byFile = new Map<string, Diagnostic[]>();
+  const add = (file: string, diagnostic: Diagnostic): void => {
+    const list = byFile.get(file);
+    if (!list) byFile.set(file, [diagnostic]);
+    else if (list[list.length - 1] !== diagnostic) list.push(diagnostic);
+  };
   for (const diagnostic of diagnostics) {
-    if (diagnostic.file === undefined) continue;
-    const list = byFile.get(diagnostic.file) ?? [];
-    list.push(diagnostic);
-    byFile.set(diagnostic.file, list);
+    if (diagnostic.file !== undefined) add(diagnostic.file, diagnostic);
+    for (const related of diagnostic.related ?? []) if (related.file !== undefined) add(related.file, diagnostic);
   }
   return byFile;
 }
@@ -99,9 +106,11 @@ function toPageDiagnostic(diagnostic: Diagnostic): PageDiagnostic {
   return shown;
 }
 
-/** The diagnostics of a page's own file and of the snippets it inlines (an operation page: its spec's). */
+/** The diagnostics of a page's own file and of the snippets it inlines (an operation page: its spec's), and those that name them. */
 export function pageDiagnostics(page: Page, byFile: Map<string, Diagnostic[]>): PageDiagnostic[] {
-  return pageFiles(page).flatMap((file) => (byFile.get(file) ?? []).map(toPageDiagnostic));
+  const files = pageFiles(page);
+  const found = files.length === 1 ? (byFile.get(files[0]!) ?? []) : [...new Set(files.flatMap((file) => byFile.get(file) ?? []))];
+  return found.map(toPageDiagnostic);
 }
 
 /**

@@ -28,6 +28,11 @@ describe('searchRecords: one record per heading section', () => {
     expect(searchRecords('p', 'P', tree)[0]?.text).toBe('Markdown views (.md URLs), links next a b');
   });
 
+  it('a page without text has one record, its title, with its description as the text', () => {
+    expect(searchRecords('api/list', 'List things', root(), 'Returns every thing.')).toEqual([{ id: 'api/list', page: 'api/list', headings: [], title: 'List things', text: 'Returns every thing.' }]);
+    expect(searchRecords('cards', 'Cards', root(t('\n')))).toEqual([{ id: 'cards', page: 'cards', headings: [], title: 'Cards', text: '' }]);
+  });
+
   it('has no intro record when the page starts with a heading', () => {
     expect(searchRecords('a', 'A', root(t('\n'), h(2, 'First', 'first'), p('x'))).map((r) => r.id)).toEqual(['a#first']);
   });

@@ -183,3 +183,56 @@ describe.skipIf(!existsSync(stressDir))('API page data of the large real specs',
     });
   }
 });
+
+describe('a spec that cannot be read', () => {
+  it('is one error, at the spec, naming the pages it leaves without their API reference; each such page shows it', async () => {
+    const root = tempRoot({
+      'docs.json': docsJsonWith({ groups: [{ group: 'API', pages: ['create', 'list', 'guide'] }] }),
+      'api.yaml': 'openapi: 3.0.3\ninfo:\n  title: Broken\n     version: "1"\npaths: {}\n',
+      'create.mdx': '---\ntitle: Create\nopenapi: "api POST /things"\n---\n\nText.\n',
+      'list.mdx': '---\ntitle: List\nopenapi: api.yaml GET /things\n---\n',
+      'guide.mdx': '---\ntitle: Guide\n---\n\nNo API here.\n',
+    });
+    const result = await build({ root, cache: false });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.file])).toEqual([['openapi/parse-error', 'api.yaml']]);
+    expect(errors[0]!.related?.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`)).toEqual([
+      'create.mdx:3:10 referenced here',
+      'list.mdx:3:10 uses this file, which could not be read',
+    ]);
+    const { pageDiagnostics, diagnosticsByFile } = await import('../../src/site/data.js');
+    const byFile = diagnosticsByFile(result.diagnostics);
+    const shown = (id: string): string[] => pageDiagnostics(result.manifest!.pages[id]!, byFile).map((d) => `${d.code} ${d.file}:${d.line}`);
+    expect(shown('create')).toEqual(['openapi/parse-error api.yaml:4']);
+    expect(shown('list')).toEqual(['openapi/parse-error api.yaml:4']);
+    expect(shown('guide')).toEqual([]);
+  }, 60_000);
+});
+
+describe("a generated page's x-docs.content", () => {
+  const spec = (content: string): string =>
+    `openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /things:\n    get:\n      summary: List things\n      x-docs:\n        content: ${JSON.stringify(content)}\n      responses:\n        '200': { description: ok }\n`;
+
+  it('is the page body: rendered content, its Markdown twin and its search text', async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['GET /things'] }] }), 'api.yaml': spec('<Note>Things are **eventually** consistent.</Note>\n\n## Paging\n\nUse `cursor`.') });
+    const outFile = path.join(root, '.docs-build', 'manifest.json');
+    const result = await build({ root, outFile, cache: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const [, page] = Object.entries(result.manifest!.pages).find(([, p]) => p.kind === 'openapi')!;
+    expect(page.content?.toc).toEqual([{ depth: 2, text: 'Paging', id: 'paging' }]);
+    const body = readFileSync(path.join(root, '.docs-build', page.content!.file), 'utf8');
+    expect(body).toContain('"name":"Note"');
+    expect(body).toContain('eventually');
+    expect(readFileSync(path.join(root, '.docs-build', page.content!.file.replace(/\.json$/, '.md')), 'utf8')).toContain('**eventually** consistent');
+    expect(readFileSync(path.join(root, '.docs-build', 'content', 'search.json'), 'utf8')).toContain('Things are eventually consistent');
+  }, 60_000);
+
+  it('that does not parse is reported at the operation, saying so, and the rest of the site builds', async () => {
+    const root = tempRoot({ 'docs.json': docsJsonWith({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['GET /things'] }] }), 'api.yaml': spec('Intro.\n\n<Note>never closed') });
+    const result = await build({ root, cache: false });
+    const problem = result.diagnostics.find((d) => d.code === 'mdx/syntax-error');
+    expect(problem).toMatchObject({ file: 'api.yaml' });
+    expect(problem!.message).toMatch(/^in x-docs\.content \(its line \d+\): /);
+    expect(result.manifest?.pages).toBeDefined();
+  }, 60_000);
+});

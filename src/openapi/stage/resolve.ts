@@ -68,7 +68,7 @@ export async function resolveOpenapi(input: OpenapiInput): Promise<OpenapiOutcom
   // Expanding the table can still find schemas too large to expand: take its warnings after it.
   const schemas = session.schemas.toJSON();
   return {
-    diagnostics: [...session.diagnostics, ...session.schemas.takeDiagnostics()],
+    diagnostics: [...session.finalDiagnostics(), ...session.schemas.takeDiagnostics()],
     pages: session.pages,
     specs,
     schemas,

@@ -53,7 +53,38 @@ export class OpenapiSession {
   async load(reference: string, at: SourceLocation): Promise<LoadedSpec | undefined> {
     const result = await inStage('openapi', reference, () => this.loader.load(reference, at));
     this.diagnostics.push(...result.diagnostics);
+    if (result.value === undefined) this.noteFailure(reference, at, result.diagnostics);
     return result.value;
+  }
+
+  // The errors of each spec that failed to load, and where else it was asked for (pages that take their API reference from it).
+  private readonly failures = new Map<string, { errors: Set<Diagnostic>; usedAt: SourceLocation[] }>();
+
+  private noteFailure(reference: string, at: SourceLocation, diagnostics: readonly Diagnostic[]): void {
+    const key = reference.trim().replace(/^\.?\/+/, '');
+    const known = this.failures.get(key);
+    if (known) known.usedAt.push(at);
+    else {
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      if (errors.length > 0) this.failures.set(key, { errors: new Set(errors), usedAt: [] });
+    }
+  }
+
+  /**
+   * The session's diagnostics, each error of a spec that failed to load naming the pages and entries that
+   * use the spec as related locations: reported once, at the spec, and shown on each page it leaves
+   * without its API reference (a page shows the diagnostics that name it).
+   */
+  finalDiagnostics(): Diagnostic[] {
+    const uses = new Map<Diagnostic, SourceLocation[]>();
+    for (const { errors, usedAt } of this.failures.values()) if (usedAt.length > 0) for (const error of errors) uses.set(error, usedAt);
+    if (uses.size === 0) return this.diagnostics;
+    return this.diagnostics.map((diagnostic) => {
+      const usedAt = uses.get(diagnostic);
+      if (!usedAt) return diagnostic;
+      const related = [...(diagnostic.related ?? []), ...usedAt.map((at) => ({ ...at, message: 'uses this file, which could not be read' }))];
+      return { ...diagnostic, related };
+    });
   }
 
   /** Same as `load`, with the spec's own diagnostics returned instead of kept (the migration sorts them per spec). */
