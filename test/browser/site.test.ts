@@ -186,13 +186,22 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
-      it('switches version in the header and SDK in the sidebar', async () => {
+      it('switches version in the header and SDK in the sidebar; a switcher closes on a choice, on Escape and on a click outside', async () => {
         const { page, errors } = await open(`${base()}releases/v2`);
         const version = page.getByTestId('switcher-version');
+        const isOpen = (): Promise<boolean> => version.evaluate((node) => (node as HTMLDetailsElement).open);
+        await version.locator('summary').click();
+        await poll(isOpen).toBe(true);
+        await page.keyboard.press('Escape');
+        await poll(isOpen).toBe(false);
+        await version.locator('summary').click();
+        await page.getByTestId('page-title').click();
+        await poll(isOpen).toBe(false);
         await version.locator('summary').click();
         await version.getByTestId('switcher-option').filter({ hasText: 'v1' }).click();
         await poll(() => page.getByTestId('page-title').textContent()).toBe('Release notes (v1)');
         expect(new URL(page.url()).pathname).toBe('/releases/v1');
+        expect(await page.getByTestId('switcher-version').evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
         await page.getByTestId('tab-link').filter({ hasText: 'SDKs' }).click();
         await poll(() => page.getByTestId('page-title').textContent()).toBe('JavaScript SDK');
         const dropdown = page.getByTestId('switcher-dropdown');
@@ -395,6 +404,11 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         const auth = manifest.pages[id]!.auth!;
         const { page, errors } = await open(`${base()}${id}`);
         const playground = page.getByTestId('playground');
+        // An empty path parameter: Send says so, and sends nothing.
+        const sentBefore = api.received.length;
+        await playground.getByTestId('playground-send').click();
+        await poll(() => playground.getByTestId('playground-error').textContent()).toMatch(/^Fill in \{\w+\} first/);
+        expect(api.received.length).toBe(sentBefore);
         for (const input of await playground.getByTestId('playground-param').all()) await input.fill('task_42');
         await playground.getByTestId('auth-input').first().fill('secret-token');
         const before = api.received.length;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { SiteData } from '../types.js';
 import { divisionKey, divisionTarget, type Switcher as SwitcherModel } from './navigation.js';
@@ -17,13 +18,15 @@ export function divisionHref(data: SiteData, node: NavNode): string | undefined 
  */
 export function Switcher({ data, switcher }: { data: SiteData; switcher: SwitcherModel }) {
   const current = switcher.selected ?? switcher.options[0];
+  const disclosure = useDismissible();
   return (
-    <details className={`switcher switcher-${switcher.kind}`} data-testid={`switcher-${switcher.kind}`}>
+    <details ref={disclosure} className={`switcher switcher-${switcher.kind}`} data-testid={`switcher-${switcher.kind}`}>
       <summary data-testid="switcher-current">
         {current?.icon !== undefined && <Icon icon={current.icon} site={data.site} base={data.base} />}
         {current?.label}
       </summary>
-      <ul role="list">
+      {/* A choice closes the list: a client-side navigation keeps the switcher, open, on the next page. */}
+      <ul role="list" onClick={() => disclosure.current?.removeAttribute('open')}>
         {switcher.options.map((node, index) => {
           const href = divisionHref(data, node);
           return (
@@ -38,4 +41,28 @@ export function Switcher({ data, switcher }: { data: SiteData; switcher: Switche
       </ul>
     </details>
   );
+}
+
+/** A `<details>` menu that closes on Escape (focus back on its summary) and on a click outside it. */
+function useDismissible() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent): void => {
+      const details = ref.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKey = (event: KeyboardEvent): void => {
+      const details = ref.current;
+      if (event.key !== 'Escape' || !details?.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  return ref;
 }
