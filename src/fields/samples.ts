@@ -102,7 +102,7 @@ function sampleBody(input: SampleInput, params: Field[]): SampleBody | undefined
   if (/^application\/x-www-form-urlencoded\b/i.test(mediaType)) return { kind: 'urlencoded', mediaType, parts: formParts(fields, false) };
   if (/json\b/i.test(mediaType) || mediaType === '*/*') {
     const parsed = example ? parseJson(example.code) : undefined;
-    return { kind: 'json', mediaType, value: parsed !== undefined ? parsed : skeletonOf(fields, 0) };
+    return { kind: 'json', mediaType, value: parsed !== undefined ? parsed : wholeBody(chosen?.type, fields) };
   }
   return { kind: 'text', mediaType, text: example?.code ?? '<body>' };
 }
@@ -121,9 +121,22 @@ function shown(fields: Field[]): Field[] {
   return (required.length > 0 ? required : fields).slice(0, maxKeys);
 }
 
+/**
+ * A body whose schema is not an object with properties is one field named `body`: the value is that
+ * field's own (`[...]` for an array, `{}` for a bare object), not `{ "body": ... }`. The theme's
+ * playground reads it the same way (`bodyValue`, src/theme/api/request.ts). Without a media type (a
+ * hand-written page's body fields) only a scalar or array `body` is the whole body.
+ */
+function wholeBody(mediaTypeType: string | undefined, fields: Field[]): JsonValue {
+  const only = fields.length === 1 && fields[0]!.name === 'body' ? fields[0]! : undefined;
+  if (only) {
+    const whole = mediaTypeType === undefined ? !only.type.startsWith('object') && only.type !== 'any' : mediaTypeType !== 'object' || (only.type === 'object' && !only.properties?.length);
+    if (whole) return valueOf(only, 0);
+  }
+  return skeletonOf(fields, 0);
+}
+
 function skeletonOf(fields: Field[], depth: number): JsonValue {
-  // A body that is not an object is one field named `body`: the value is that field's own.
-  if (fields.length === 1 && fields[0]!.name === 'body' && !fields[0]!.type.startsWith('object') && fields[0]!.type !== 'any') return valueOf(fields[0]!, depth);
   const out: { [key: string]: JsonValue } = {};
   for (const field of shown(fields)) out[field.name] = valueOf(field, depth + 1);
   return out;

@@ -210,6 +210,38 @@ describe('generated request samples', () => {
     }
   });
 
+  it('a body that is not an object with properties is sent as itself, not under a "body" key', async () => {
+    const spec = dedent(`
+      openapi: 3.0.3
+      info: { title: T, version: "1" }
+      servers: [{ url: "https://api.test" }]
+      paths:
+        /batch:
+          post:
+            requestBody: { content: { application/json: { schema: { type: array, items: { type: object, required: [to], properties: { to: { type: string } } } } } } }
+            responses: { "200": { description: ok } }
+        /any:
+          post:
+            requestBody: { content: { application/json: { schema: { type: object } } } }
+            responses: { "200": { description: ok } }
+        /wrapped:
+          post:
+            requestBody: { content: { application/json: { schema: { type: object, required: [body], properties: { body: { type: string } } } } } }
+            responses: { "200": { description: ok } }
+    `);
+    const { spec: loaded } = await loadOne({ 'openapi.yaml': spec }, 'openapi.yaml');
+    const data = (path: string): string => {
+      const found = findOperation(loaded!, 'POST', path);
+      if (found.kind !== 'matched') throw new Error(`no POST ${path}`);
+      const page = describeOperation(loaded!, found.operation, { playgroundDisplay: null, schemas: new SchemaTable() });
+      const curl = generateCodeSamples(page)[0]!.source;
+      return JSON.stringify(JSON.parse(/--data '([\s\S]*)'$/.exec(curl)![1]!));
+    };
+    expect(data('/batch')).toBe('[{"to":"<string>"}]');
+    expect(data('/any')).toBe('{}');
+    expect(data('/wrapped')).toBe('{"body":"<string>"}');
+  });
+
   it('no URL, no samples (a webhook, or a page without any server)', () => {
     expect(generateCodeSamples({ api: { method: 'POST', path: 'orderPaid', servers: [], url: null } })).toEqual([]);
   });

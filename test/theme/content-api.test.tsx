@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderToString } from 'react-dom/server';
-import { ApiReference, authHeader, bodySkeleton, fillServer, pageAuth, pageServers, prepareRequest, unfilledVariables } from '../../src/theme/api/index.js';
+import { ApiReference, authHeader, bodySkeleton, bodyValue, fillServer, pageAuth, pageServers, prepareRequest, unfilledPathParams, unfilledVariables } from '../../src/theme/api/index.js';
 import { PageBody } from '../../src/theme/content/index.js';
 import type { Field, Page } from '../../src/manifest/types.js';
 import { comp, makePage, makeSite, root, text } from './content-fixtures.js';
@@ -235,6 +235,20 @@ describe("ApiReference on a manifest as the compiler writes it (docs-example's g
 });
 
 describe('the request the playground sends', () => {
+  it('a body that is not an object with properties is its one field\'s value', () => {
+    const item = field('to', 'body', { type: 'string', required: true });
+    expect(bodyValue('object[]', [field('body', 'body', { type: 'object[]', properties: [item] })])).toEqual([{ to: '' }]);
+    expect(bodyValue('object', [field('body', 'body', { type: 'object' })])).toEqual({});
+    expect(bodyValue('object', [field('body', 'body', { type: 'string' })])).toEqual({ body: '' });
+    expect(bodyValue('object', [item])).toEqual({ to: '' });
+  });
+
+  it('names the path parameters without a value, which Send asks for instead of sending braces', () => {
+    expect(unfilledPathParams('/projects/{projectId}/tasks/{taskId}', { projectId: 'p1', taskId: '' })).toEqual(['taskId']);
+    expect(unfilledPathParams('/random/{namespace}', {})).toEqual(['namespace']);
+    expect(unfilledPathParams('/pets', {})).toEqual([]);
+  });
+
   it('fills server variables, falling back to defaults', () => {
     const server = { url: 'https://{region}.api.test/{version}', variables: { region: { default: 'eu' }, version: { default: 'v1' } } };
     expect(fillServer(server, { region: 'us' })).toBe('https://us.api.test/v1');

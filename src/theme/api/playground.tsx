@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Field } from '../../manifest/types.js';
-import { browserSendsBody, prepareRequest, type AuthValues, type PageAuth } from './request.js';
+import { browserSendsBody, prepareRequest, unfilledPathParams, type AuthValues, type PageAuth } from './request.js';
 
 export interface PlaygroundProps {
   method: string;
@@ -96,6 +96,11 @@ export function Playground({ method, path, serverUrl, auth, params, initialBody,
     if (unfilled.length > 0) {
       setResult(null);
       return setError(`Fill in the server's ${unfilled.map((name) => `{${name}}`).join(', ')} first: the request has nowhere to go without it.`);
+    }
+    const gaps = unfilledPathParams(path, byLocation('path'));
+    if (gaps.length > 0) {
+      setResult(null);
+      return setError(`Fill in ${gaps.map((name) => `{${name}}`).join(', ')} first: the path needs ${gaps.length === 1 ? 'it' : 'them'}.`);
     }
     const request = prepareRequest({
       method,

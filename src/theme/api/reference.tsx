@@ -6,7 +6,7 @@ import { TabSet } from '../content/components/tabset.js';
 import { FieldList } from './field-list.js';
 import { Markdown } from './markdown.js';
 import { Playground } from './playground.js';
-import { bodySkeleton, defaultVariables, fieldsByLocation, fillServer, pageAuth, pageServers, unfilledVariables, type PageAuth } from './request.js';
+import { bodySkeleton, bodyValue, defaultVariables, fieldsByLocation, fillServer, pageAuth, pageServers, unfilledVariables, type PageAuth } from './request.js';
 
 export interface ApiReferenceProps {
   page: Page;
@@ -202,7 +202,7 @@ function playgroundBody(page: Page, schemas: Schemas | undefined): { initialBody
   const media = page.requestBody?.mediaTypes.find((candidate) => candidate.fieldsFrom === 'params') ?? page.requestBody?.mediaTypes[0];
   const example = page.examples?.request?.find((candidate) => candidate.lang === 'json' && (!media || !candidate.mediaType || candidate.mediaType === media.mediaType));
   if (media) {
-    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodySkeleton(mediaFields(page, media, schemas, 'request')), null, 2) : '');
+    const text = example?.code ?? (media.type.startsWith('object') ? JSON.stringify(bodyValue(media.type, mediaFields(page, media, schemas, 'request')), null, 2) : '');
     return { initialBody: text, contentType: media.mediaType };
   }
   const bodyFields = (page.params ?? []).filter((field) => field.in === 'body');

@@ -114,6 +114,11 @@ export function browserSendsBody(method: string): boolean {
   return upper !== 'GET' && upper !== 'HEAD';
 }
 
+/** The `{name}`s of a path template that have no value: the request would go to a URL with the braces in it. */
+export function unfilledPathParams(path: string, pathParams: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!).filter((name) => !pathParams[name]))];
+}
+
 /** The fetch a Send makes: path parameters encoded into the path, empty query values left out. */
 export function prepareRequest(input: RequestInput): PreparedRequest {
   const path = input.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
@@ -133,6 +138,17 @@ export function prepareRequest(input: RequestInput): PreparedRequest {
     url: joinPath(input.serverUrl, path) + (search ? `?${search}` : ''),
     init: { method, headers, ...(sendsBody ? { body: input.body } : {}) },
   };
+}
+
+/**
+ * A whole request body's skeleton. A body whose schema is not an object with properties is given as one
+ * field named `body` (docs/manifest.md): its value is the body (`[...]` for an array, `{}` for a bare
+ * object), not `{ "body": ... }`. (The compiler's code samples read it the same way: src/fields/samples.ts.)
+ */
+export function bodyValue(mediaType: string, fields: readonly Field[]): unknown {
+  const only = fields.length === 1 && fields[0]!.name === 'body' ? fields[0]! : undefined;
+  if (only && (mediaType !== 'object' || (only.type === 'object' && !only.properties?.length))) return sampleValue(only, 0);
+  return bodySkeleton(fields);
 }
 
 /** A JSON skeleton of a request body from its fields (examples, defaults, else a value of the type). */
