@@ -147,8 +147,8 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
    * A fresh page (own storage). `errors` collects uncaught errors and React's complaints (a hydration
    * mismatch, invalid nesting, unknown DOM props): each test ends with `done`, which requires none.
    */
-  async function open(url: string, options: { prepare?: (page: Page) => Promise<void>; start?: 'hydrate' | 'render' } = {}): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext();
+  async function open(url: string, options: { prepare?: (page: Page) => Promise<void>; start?: 'hydrate' | 'render'; phone?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {});
     const page = await context.newPage();
     await options.prepare?.(page);
     const errors: string[] = [];
@@ -567,6 +567,29 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       }
       expect(problems).toEqual([]);
     }, 120_000); // twelve pages through axe: the 30 s default ran out once on a loaded machine
+
+    it('on a phone: nothing wider than the screen, and the sidebar (with the navbar links) is a drawer that a followed link closes', async () => {
+      for (const id of ['guides/components', 'api-reference/tasks/get-a-task']) {
+        const { page, errors } = await open(`${exported.url}${id}`, { phone: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await done(page, errors);
+      }
+      const { page, errors } = await open(`${exported.url}guides/components`, { phone: true });
+      const sidebar = page.getByTestId('sidebar');
+      expect(await sidebar.isVisible()).toBe(false);
+      await page.getByTestId('menu-button').click();
+      await poll(() => sidebar.isVisible()).toBe(true);
+      expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('true');
+      expect(await sidebar.locator('.sidebar-navbar a').allTextContents()).toContain('Support');
+      await sidebar.getByTestId('sidebar-link').filter({ hasText: 'Quickstart' }).click();
+      await poll(() => page.getByTestId('page-title').textContent()).toBe('Quickstart');
+      await poll(() => sidebar.isVisible()).toBe(false);
+      await page.getByTestId('menu-button').click();
+      await poll(() => sidebar.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await poll(() => sidebar.isVisible()).toBe(false);
+      await done(page, errors);
+    });
 
     it('a folding group whose title is a page: the title goes to the page, the arrow beside it folds its pages', async () => {
       const { page, errors } = await open(`${exported.url}quickstart`);

@@ -39,11 +39,15 @@ function NavbarLink({ data, link, primary }: { data: SiteData; link: LinkSetting
   );
 }
 
-export function Header({ data, branch, onSearch }: { data: SiteData; branch: Branch; onSearch: () => void }) {
+export function Header({ data, branch, onSearch, menuOpen, onMenu }: { data: SiteData; branch: Branch; onSearch: () => void; menuOpen: boolean; onMenu: () => void }) {
   const navbar = navbarOf(data.site, branch.divisions);
   const headerSwitchers = branch.switchers.filter((s) => s.kind === 'language' || s.kind === 'version');
   return (
     <header className="site-header" data-testid="header">
+      {/* Shown on narrow screens only, where the sidebar (and the navbar's links, repeated in it) is a drawer. */}
+      <button type="button" className="menu-button" data-testid="menu-button" aria-expanded={menuOpen} aria-controls="docs-sidebar" aria-label="Menu" onClick={onMenu}>
+        <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+      </button>
       <Logo data={data} branch={branch} />
       {headerSwitchers.map((switcher, index) => <Switcher key={`${switcher.kind}${index}`} data={data} switcher={switcher} />)}
       <SearchButton data={data} onOpen={onSearch} />

@@ -54,6 +54,25 @@ function useSearchShortcut(open: () => void): void {
   }, [open]);
 }
 
+/** The narrow screen's drawer closes when the page or its fragment changes (a link in it was followed) and on Escape. */
+function useDrawerClosing(open: boolean, setOpen: (open: boolean) => void, pageId: string): void {
+  useEffect(() => setOpen(false), [pageId, setOpen]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    // A link in the drawer to a section of the page shown changes the fragment, not the page.
+    const onHash = (): void => setOpen(false);
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [open, setOpen]);
+}
+
 // What shows the site data and the branch alone is not rendered again when only the page changes (a
 // preview edit re-renders the page in place; the sidebar of a large site is hundreds of links).
 const SiteFonts = memo(FontStyles);
@@ -70,6 +89,9 @@ function navigateByLocation(href: string): void {
 export function Layout({ data, pageId, pageData, components, preferred, onNavigate = navigateByLocation }: LayoutProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const openSearch = useCallback(() => setSearchOpen(true), []);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleMenu = useCallback(() => setMenuOpen((open) => !open), []);
+  useDrawerClosing(menuOpen, setMenuOpen, pageId);
   useSearchShortcut(openSearch);
   const { site } = data;
   const page = pageData.page;
@@ -85,11 +107,12 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
       data-theme={site.theme}
       data-decoration={site.background.decoration}
       data-page={pageId}
+      data-menu={menuOpen ? 'open' : undefined}
       style={siteStyle(site, data.base)}
     >
       <SiteFonts data={data} />
       <SiteBanner data={data} branch={branch} />
-      <SiteHeader data={data} branch={branch} onSearch={openSearch} />
+      <SiteHeader data={data} branch={branch} onSearch={openSearch} menuOpen={menuOpen} onMenu={toggleMenu} />
       <SiteTabs data={data} branch={branch} />
       <div className="docs-body">
         <SiteSidebar data={data} branch={branch} current={pageId} />

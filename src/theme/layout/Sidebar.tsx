@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { NavNode } from '../../manifest/types.js';
 import type { SiteData } from '../types.js';
 import { divisionKey, isListed, type Branch } from './navigation.js';
+import { navbarOf } from './settings.js';
 import { Icon } from './Icon.js';
 import { divisionHref, Switcher } from './Switcher.js';
 import { linkHref, pageHref } from './urls.js';
@@ -145,12 +146,29 @@ const sidebarSwitchers = new Set(['product', 'dropdown', 'menu']);
 export function Sidebar({ data, branch, current }: { data: SiteData; branch: Branch; current: string }) {
   const ctx: SidebarContext = { data, current };
   return (
-    <nav className="sidebar" data-testid="sidebar" aria-label="Pages">
+    <nav className="sidebar" id="docs-sidebar" data-testid="sidebar" aria-label="Pages">
+      <NavbarLinks data={data} branch={branch} />
       {branch.switchers.filter((s) => sidebarSwitchers.has(s.kind)).map((switcher, index) => (
         <Switcher key={`${switcher.kind}${index}`} data={data} switcher={switcher} />
       ))}
       <Anchors data={data} branch={branch} />
       <Items ctx={ctx} nodes={branch.items} depth={0} />
     </nav>
+  );
+}
+
+/** The navbar's links again, at the top of the sidebar: shown only where the sidebar is the narrow screen's drawer and the header has no room for them. */
+function NavbarLinks({ data, branch }: { data: SiteData; branch: Branch }) {
+  const navbar = navbarOf(data.site, branch.divisions);
+  const links = navbar.primary ? [...navbar.links, navbar.primary] : navbar.links;
+  if (links.length === 0) return null;
+  return (
+    <ul className="sidebar-navbar" role="list">
+      {links.map((link, index) => (
+        <li key={index}>
+          <a href={linkHref(data.base, link.href)}>{link.label}</a>
+        </li>
+      ))}
+    </ul>
   );
 }
