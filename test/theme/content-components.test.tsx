@@ -191,6 +191,12 @@ describe('steps, accordions, tabs, expandables', () => {
     expect(out).toContain('<p>second</p>');
     const expandable = html(root(comp('Expandable', { title: 'properties', defaultOpen: true }, [p('x')])));
     expect(expandable).toMatch(/^<details class="db-expandable" open=""><summary>Show properties<\/summary>/);
+    // Written as a string (defaultOpen="true", 31 files of the corpora): open too; "false" is not.
+    for (const [value, open] of [['true', true], ['True', true], ['false', false]] as const) {
+      const written = html(root(comp('Expandable', { title: 'p', defaultOpen: value }, [p('x')])));
+      expect(written.startsWith('<details class="db-expandable" open=""')).toBe(open);
+      expect(html(root(comp('Accordion', { title: 'a', defaultOpen: value }, [p('x')]))).includes(' open=""')).toBe(open);
+    }
   });
 });
 

@@ -2,6 +2,15 @@ import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { Icon } from '../icons.js';
 import { elementChildren } from './groups.js';
 
+/**
+ * A boolean prop as authors write it: `defaultOpen`, `defaultOpen={true}`, and the string
+ * `defaultOpen="true"` (31 files of the corpora, upstash-docs and mintlify-docs' translations), which
+ * the service's components, reading the prop for its truth, open as well. `"false"` stays closed.
+ */
+export function flagSet(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
 /*
  * Accordion, Expandable and the Tree's folders are <details>: they open and close without JavaScript
  * and before hydration, and the browser opens them for find-in-page and for a link to an id inside.
@@ -10,7 +19,7 @@ import { elementChildren } from './groups.js';
 export interface AccordionProps {
   title?: string | ReactNode;
   description?: string;
-  defaultOpen?: boolean;
+  defaultOpen?: boolean | string;
   icon?: string | ReactNode;
   iconType?: string;
   /** The anchor (the compiler assigns it from the title when not written). */
@@ -20,7 +29,7 @@ export interface AccordionProps {
 
 export function Accordion({ title, description, defaultOpen, icon, iconType, id, children }: AccordionProps): ReactNode {
   return (
-    <details className="db-accordion" id={id} open={defaultOpen === true}>
+    <details className="db-accordion" id={id} open={flagSet(defaultOpen)}>
       <summary>
         <span className="db-accordion-chevron" aria-hidden="true" />
         {icon ? <Icon icon={icon} iconType={iconType} size={16} /> : null}
@@ -40,13 +49,13 @@ export function AccordionGroup({ children }: { children?: ReactNode }): ReactNod
 
 export interface ExpandableProps {
   title?: string;
-  defaultOpen?: boolean;
+  defaultOpen?: boolean | string;
   children?: ReactNode;
 }
 
 export function Expandable({ title, defaultOpen, children }: ExpandableProps): ReactNode {
   return (
-    <details className="db-expandable" open={defaultOpen === true}>
+    <details className="db-expandable" open={flagSet(defaultOpen)}>
       <summary>{title ? `Show ${title}` : 'Show properties'}</summary>
       <div className="db-expandable-content">{children}</div>
     </details>
@@ -102,7 +111,7 @@ export function Step({ title, stepNumber, titleSize, icon, iconType, id, childre
 
 export interface TreeFolderProps {
   name?: string;
-  defaultOpen?: boolean;
+  defaultOpen?: boolean | string;
   openable?: boolean;
   highlight?: boolean;
   children?: ReactNode;
@@ -127,7 +136,7 @@ export function TreeFolder({ name, defaultOpen, openable = true, highlight, chil
     );
   }
   return (
-    <details className={classes} open={defaultOpen === true}>
+    <details className={classes} open={flagSet(defaultOpen)}>
       <summary className="db-tree-label db-tree-label-folder">{name}</summary>
       <div className="db-tree-children">{children}</div>
     </details>
