@@ -28,6 +28,23 @@ export function parsePort(text: string | undefined, fallback: number): number {
  * open pages (docs/site.md). Runs until Ctrl-C (the signal); works with errors present (they show in the
  * terminal and in the browser's overlay). Exit code: the last build's.
  */
+/**
+ * What the terminal prints after a build: everything but infos after the first; after a rebuild, the
+ * problems of the files it was for and the errors `shownErrors` (the last build's) did not have.
+ */
+export function problemsToPrint(diagnostics: readonly Diagnostic[], changed: readonly string[], shownErrors: ReadonlySet<string>): { problems: Diagnostic[]; errorKeys: Set<string> } {
+  const changedFiles = new Set(changed);
+  const inChanged = (d: Diagnostic): boolean => d.file !== undefined && changedFiles.has(d.file);
+  const shown = (d: Diagnostic): boolean =>
+    changed.length === 0 ? d.severity !== 'info' : d.severity === 'error' ? inChanged(d) || !shownErrors.has(diagnosticKey(d)) : d.severity === 'warning' && inChanged(d);
+  return { problems: diagnostics.filter(shown), errorKeys: new Set(diagnostics.filter((d) => d.severity === 'error').map(diagnosticKey)) };
+}
+
+/** A diagnostic's identity across two builds: what, where and why. */
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.code}\u0000${d.file ?? ''}\u0000${d.line ?? ''}\u0000${d.column ?? ''}\u0000${d.message}`;
+}
+
 export async function devCommand(io: CliIo, root: string, options: DevOptions, signal: AbortSignal): Promise<number> {
   const started = performance.now();
   const rootDir = path.resolve(io.cwd, root);
@@ -36,14 +53,17 @@ export async function devCommand(io: CliIo, root: string, options: DevOptions, s
   const [{ createServer }, { docsBuild }] = await Promise.all([import('vite'), import('../site/plugin.js')]);
   let lastCode: number = ExitCode.ok;
   const shownRoot = path.relative(io.cwd, rootDir).split(path.sep).join('/') || '.';
+  // The errors the terminal has shown: a rebuild prints the new ones, not the site's old errors again.
+  let shownErrors = new Set<string>();
   const onBuild = (event: SiteBuildEvent): void => {
     lastCode = hasErrors(event.result.diagnostics) ? ExitCode.errors : ExitCode.ok;
-    // The first build shows every problem; a rebuild the errors and the problems of the files just
-    // changed (the summary still counts all): an edit of one page does not print the site's warnings again.
-    const changedFiles = new Set(event.changed);
-    const shown = (d: Diagnostic): boolean => d.severity === 'error' || (d.severity === 'warning' && (event.changed.length === 0 || (d.file !== undefined && changedFiles.has(d.file))));
-    const problems = event.result.diagnostics.filter(shown);
-    const text = problems.length > 0 ? formatHuman(problems, { pathPrefix: shownRoot, color: io.isTTY }) : '';
+    // The first build shows every problem; a rebuild the problems of the files just changed and the
+    // errors it did not have before (the summary still counts all): on a site with 800 old errors an
+    // edit printed 1,600 lines, and the one just made was somewhere in them.
+    const { problems, errorKeys } = problemsToPrint(event.result.diagnostics, event.changed, shownErrors);
+    shownErrors = errorKeys;
+    // One summary, of every problem, on the line below: the list's own would count only what it shows.
+    const text = problems.length > 0 ? formatHuman(problems, { pathPrefix: shownRoot, color: io.isTTY, summary: false }) : '';
     if (event.changed.length === 0) {
       io.stdout(`${text}built in ${Math.round(event.elapsedMs)} ms: ${summaryLine(event.result.diagnostics)}\n`);
       return;

@@ -16,6 +16,8 @@ export interface ReportOptions {
   framesPerFile?: number;
   /** What the project's rule settings and ignore file left out, for the summary line. */
   ignored?: IgnoredSummary;
+  /** The summary line at the end (default true): off where the caller prints its own for a larger set. */
+  summary?: boolean;
 }
 
 /** Diagnostics left out of a report: turned `off` in docs-build.json, or accepted by the ignore file. */
@@ -74,8 +76,8 @@ export function formatHuman(diagnostics: readonly Diagnostic[], options: ReportO
     if (related.length > maxRelated) lines.push(`  ${c.dim('related:')} ${related.length - maxRelated} more`);
     blocks.push(lines.join('\n'));
   }
-  const summary = summaryLine(diagnostics, options.ignored);
-  return (blocks.length ? blocks.join('\n\n') + '\n\n' : '') + summary + '\n';
+  const body = blocks.length ? blocks.join('\n\n') + '\n\n' : '';
+  return options.summary === false ? body : body + summaryLine(diagnostics, options.ignored) + '\n';
 }
 
 /** Related places printed per diagnostic. */
