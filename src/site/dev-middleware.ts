@@ -171,7 +171,9 @@ async function handle(server: ViteDevServer, context: DevContext, snapshot: Site
   if (id !== undefined) return sendPage(res, 200, await renderPage(server, context, snapshot, id, originalUrl));
   const redirect = previewRedirect(snapshot, relative);
   if (redirect !== undefined) {
-    res.writeHead(302, { Location: redirect, 'Cache-Control': 'no-store' });
+    // The reader's query goes along, as hosts' redirects keep it (a fragment the browser keeps itself).
+    const query = /\?[^#]*/.exec(originalUrl)?.[0] ?? '';
+    res.writeHead(302, { Location: redirect.includes('?') ? redirect : `${redirect}${query}`, 'Cache-Control': 'no-store' });
     res.end();
     return true;
   }

@@ -80,8 +80,14 @@ export function htmlShell(input: ShellInput): string {
   return `<!doctype html>\n<html lang="en"><head>${head}</head><body><div id="${rootElementId}">${input.body}</div>${marker}${input.scripts}</body></html>\n`;
 }
 
-/** An HTML redirect for static hosts without a redirect file: refresh plus canonical, and a link. */
+/**
+ * An HTML redirect for static hosts without a redirect file: a script that keeps the reader's query and
+ * fragment (`/old#section` goes to `/new#section`, which a refresh drops), the refresh without
+ * JavaScript, a canonical link, and a link.
+ */
 export function redirectHtml(target: string): string {
   const href = escapeHtml(target);
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Redirecting</title><meta name="robots" content="noindex"><link rel="canonical" href="${href}"><meta http-equiv="refresh" content="0; url=${href}"></head><body><a href="${href}">${href}</a></body></html>\n`;
+  const keep = `${target.includes('?') || target.includes('#') ? '' : '+location.search'}${target.includes('#') ? '' : '+location.hash'}`;
+  const script = `<script>location.replace(${scriptJson(target)}${keep})</script>`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Redirecting</title><meta name="robots" content="noindex"><link rel="canonical" href="${href}">${script}<meta http-equiv="refresh" content="0; url=${href}"></head><body><a href="${href}">${href}</a></body></html>\n`;
 }

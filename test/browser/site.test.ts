@@ -568,6 +568,14 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       expect(problems).toEqual([]);
     }, 120_000); // twelve pages through axe: the 30 s default ran out once on a loaded machine
 
+    it("an exported redirect keeps the reader's query and fragment", async () => {
+      const { page, errors } = await open(`${exported.url}start?ref=mail#run-it`);
+      await poll(() => page.getByTestId('page-title').textContent()).toBe('Quickstart');
+      const landed = new URL(page.url());
+      expect([landed.pathname.replace(/\/$/, ''), landed.search, landed.hash]).toEqual(['/quickstart', '?ref=mail', '#run-it']);
+      await done(page, errors);
+    });
+
     it('on a phone: nothing wider than the screen, and the sidebar (with the navbar links) is a drawer that a followed link closes', async () => {
       for (const id of ['guides/components', 'api-reference/tasks/get-a-task']) {
         const { page, errors } = await open(`${exported.url}${id}`, { phone: true });

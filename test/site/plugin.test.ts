@@ -166,6 +166,8 @@ describe('the docs-build Vite plugin', () => {
     };
     expect(await location('')).toEqual([302, '/guide']);
     expect(await location('start')).toEqual([302, '/guide']);
+    // The reader's query goes along.
+    expect(await location('start?ref=mail&x=1')).toEqual([302, '/guide?ref=mail&x=1']);
     expect(await location('old/other')).toEqual([302, '/other']);
     // A page is served as itself, and a path that is neither a page nor redirected is still not found.
     expect((await fetch(`${harness.url}guide`, { redirect: 'manual' })).status).toBe(200);
