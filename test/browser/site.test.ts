@@ -371,9 +371,24 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await done(page, errors);
       });
 
+      it('tabs with the same titles stay in step, and the arrow keys move between tabs', async () => {
+        const { page, errors } = await open(`${base()}guides/components`);
+        const sets = page.locator('.db-tabs').filter({ has: page.getByRole('tab', { name: 'Dashboard' }) });
+        await poll(() => sets.count()).toBe(2);
+        const selected = (): Promise<string[]> => sets.evaluateAll((nodes) => nodes.map((node) => node.querySelector('[role="tab"][aria-selected="true"]')?.textContent ?? ''));
+        expect(await selected()).toEqual(['Dashboard', 'Dashboard']);
+        await sets.first().getByRole('tab', { name: 'CLI' }).click();
+        await poll(selected).toEqual(['CLI', 'CLI']);
+        await poll(() => sets.nth(1).locator('[role="tabpanel"]:visible').textContent()).toContain('acme keys revoke');
+        await sets.nth(1).getByRole('tab', { name: 'CLI' }).press('ArrowLeft');
+        await poll(selected).toEqual(['Dashboard', 'Dashboard']);
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Dashboard');
+        await done(page, errors);
+      });
+
       it("shows the tab a link's anchor names (a Tab's anchor is its title's), on load and on a fragment change", async () => {
         const { page, errors } = await open(`${base()}guides/components#cli`);
-        const tabs = page.locator('.db-tabs').filter({ has: page.getByRole('tab', { name: 'Dashboard' }) });
+        const tabs = page.locator('.db-tabs').filter({ has: page.getByRole('tab', { name: 'Dashboard' }) }).first();
         await poll(() => tabs.getByRole('tab', { name: 'CLI' }).getAttribute('aria-selected')).toBe('true');
         await poll(() => page.locator('#cli').isVisible()).toBe(true);
         await page.evaluate(() => (window.location.hash = 'dashboard'));

@@ -63,16 +63,18 @@ export interface TabsProps {
   children?: ReactNode;
   defaultTabIndex?: number;
   borderBottom?: boolean;
+  /** `sync={false}`: a choice here leaves the page's other tabs alone. */
+  sync?: boolean | string;
 }
 
-export function Tabs({ children, defaultTabIndex, borderBottom }: TabsProps): ReactNode {
+export function Tabs({ children, defaultTabIndex, borderBottom, sync }: TabsProps): ReactNode {
   const items = elementChildren(children).map((child, index): TabItem => ({
     label: child.props.title ?? `Tab ${index + 1}`,
     ...(child.props.icon ? { icon: child.props.icon } : {}),
     ...(child.props.iconType ? { iconType: child.props.iconType } : {}),
     content: child,
   }));
-  return <TabSet className={borderBottom ? 'db-tabs db-tabs-border' : 'db-tabs'} items={items} defaultIndex={defaultTabIndex ?? 0} />;
+  return <TabSet className={borderBottom ? 'db-tabs db-tabs-border' : 'db-tabs'} items={items} defaultIndex={defaultTabIndex ?? 0} sync={sync !== false && sync !== 'false'} />;
 }
 
 export interface TabProps {
