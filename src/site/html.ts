@@ -88,6 +88,7 @@ export function htmlShell(input: ShellInput): string {
 export function redirectHtml(target: string): string {
   const href = escapeHtml(target);
   const keep = `${target.includes('?') || target.includes('#') ? '' : '+location.search'}${target.includes('#') ? '' : '+location.hash'}`;
-  const script = `<script>location.replace(${scriptJson(target)}${keep})</script>`;
+  // Only to a path or a web address: a `javascript:` destination would run, where a refresh refuses it.
+  const script = /^(?:\/|https?:\/\/)/i.test(target) ? `<script>location.replace(${scriptJson(target)}${keep})</script>` : '';
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Redirecting</title><meta name="robots" content="noindex"><link rel="canonical" href="${href}">${script}<meta http-equiv="refresh" content="0; url=${href}"></head><body><a href="${href}">${href}</a></body></html>\n`;
 }
