@@ -160,3 +160,22 @@ describe('site settings', () => {
     expect(socials[0]!.html).toContain('icons/fontawesome/brands/github.svg');
   });
 });
+
+describe('page modes (frontmatter mode)', () => {
+  const withMode = (mode: string): string => {
+    const page = manifest.pages['guides/components']!;
+    return html('guides/components', pageDataOf(manifest, 'guides/components', { frontmatter: { ...page.frontmatter, mode } }));
+  };
+  const parts = (out: string): Record<string, number> =>
+    Object.fromEntries(['header', 'sidebar', 'toc', 'page-title', 'footer', 'next-link'].map((id) => [id, byTestId(out, id).length]));
+
+  it('wide drops the table of contents, center also the sidebar, custom everything but the header, frame keeps the sidebar', () => {
+    const all = { header: 1, sidebar: 1, toc: 1, 'page-title': 1, footer: 1, 'next-link': 1 };
+    expect(parts(withMode('assistant'))).toEqual(all);
+    expect(parts(withMode('wide'))).toEqual({ ...all, toc: 0 });
+    expect(parts(withMode('center'))).toEqual({ ...all, sidebar: 0, toc: 0 });
+    expect(parts(withMode('custom'))).toEqual({ header: 1, sidebar: 0, toc: 0, 'page-title': 0, footer: 0, 'next-link': 0 });
+    expect(parts(withMode('frame'))).toEqual({ header: 1, sidebar: 1, toc: 0, 'page-title': 0, footer: 0, 'next-link': 0 });
+    expect(one(withMode('center'), 'site').attrs['data-mode']).toBe('center');
+  });
+});

@@ -7,6 +7,7 @@ import { ChangelogFilters, useTagSelection } from './ChangelogFilters.js';
 import { SearchDialog } from '../search/SearchDialog.js';
 import { eyebrowOf, neighbours, pageOrder, pathTo, resolveBranch } from './navigation.js';
 import { catalogFontLinks, fontFaceCss, siteStyle } from './style.js';
+import { pageModeOf } from './settings.js';
 import { Banner } from './Banner.js';
 import { Diagnostics } from './Diagnostics.js';
 import { Footer } from './Footer.js';
@@ -99,6 +100,11 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
   const branch = useMemo(() => resolveBranch(data.navigation, path), [data.navigation, path]);
   const { prev, next } = useMemo(() => neighbours(pageOrder(branch.items, data.pages), pageId), [branch, data.pages, pageId]);
   const tags = useMemo(() => changelogTags(pageData.content?.tree.children ?? []), [pageData.content]);
+  const mode = pageModeOf(page.frontmatter);
+  const withSidebar = mode === 'default' || mode === 'wide' || mode === 'frame';
+  const withToc = mode === 'default';
+  // custom and frame pages are a canvas of their own: no title, previous/next or footer.
+  const bare = mode === 'custom' || mode === 'frame';
   const [selectedTags, selectTags] = useTagSelection(pageId, tags);
   return (
     <div
@@ -108,6 +114,7 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
       data-decoration={site.background.decoration}
       data-page={pageId}
       data-menu={menuOpen ? 'open' : undefined}
+      data-mode={mode}
       style={siteStyle(site, data.base)}
     >
       <SiteFonts data={data} />
@@ -115,19 +122,19 @@ export function Layout({ data, pageId, pageData, components, preferred, onNaviga
       <SiteHeader data={data} branch={branch} onSearch={openSearch} menuOpen={menuOpen} onMenu={toggleMenu} />
       <SiteTabs data={data} branch={branch} />
       <div className="docs-body">
-        <SiteSidebar data={data} branch={branch} current={pageId} />
+        {withSidebar && <SiteSidebar data={data} branch={branch} current={pageId} />}
         <main className="docs-main" data-testid="page" data-kind={page.kind}>
           <Diagnostics diagnostics={pageData.diagnostics} />
           <article className="docs-article">
-            <PageHeader page={page} eyebrow={eyebrowOf(path, site.styling.eyebrows)} />
+            {!bare && <PageHeader page={page} eyebrow={eyebrowOf(path, site.styling.eyebrows)} />}
             <ChangelogFilterContext.Provider value={selectedTags}>
               <PageBody key={page.id} page={page} content={pageData.content} site={site} components={components} base={data.base} schemas={pageData.schemas} />
             </ChangelogFilterContext.Provider>
           </article>
-          <PrevNext data={data} prev={prev} next={next} />
-          <SiteFooter data={data} branch={branch} />
+          {!bare && <PrevNext data={data} prev={prev} next={next} />}
+          {!bare && <SiteFooter data={data} branch={branch} />}
         </main>
-        {tags.length > 0 ? <ChangelogFilters tags={tags} selected={selectedTags} onChange={selectTags} /> : <Toc page={page} />}
+        {withToc && (tags.length > 0 ? <ChangelogFilters tags={tags} selected={selectedTags} onChange={selectTags} /> : <Toc page={page} />)}
       </div>
       {searchOpen && <SearchDialog data={data} branch={branch} onClose={() => setSearchOpen(false)} onNavigate={onNavigate} />}
     </div>

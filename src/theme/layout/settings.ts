@@ -129,3 +129,17 @@ export function bannerOf(site: Site, divisions: NavNode[] = []): BannerSetting |
 export function searchPromptOf(site: Site): string {
   return text(record(site.extra['search'])?.['prompt']) ?? 'Search...';
 }
+
+/**
+ * A page's layout by its frontmatter `mode` (the service's "Page mode"): `wide` drops the table of
+ * contents; `center` the sidebar and the table of contents, and centres the page; `custom` keeps only the
+ * header (a blank canvas: no sidebar, title, table of contents, previous/next or footer); `frame` is
+ * `custom` with the sidebar. Anything else (no mode, `default`, `assistant`: there is no assistant here)
+ * is the standard layout.
+ */
+export type PageMode = 'default' | 'wide' | 'center' | 'custom' | 'frame';
+
+export function pageModeOf(frontmatter: Record<string, unknown> | undefined): PageMode {
+  const mode = frontmatter?.mode;
+  return mode === 'wide' || mode === 'center' || mode === 'custom' || mode === 'frame' ? mode : 'default';
+}
